@@ -1,0 +1,82 @@
+"""The contract every backend fulfils, and the parts they share.
+
+A backend is built from an `mm.ir.Model` and answers with `mm.ir.Assignment`s. It knows
+nothing of Puzzle, Noun or Solution; `mm.solving` translates both ways.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from mm.errors import PuzzleError, TimeLimitReached
+from mm.ir import Assignment, Model
+
+
+class Backend(ABC):
+    """One compiled puzzle on one solver. Blocking clauses exclude solutions found so far,
+    on the noun positions only, so every solution is reported exactly once."""
+
+    name: ClassVar[str]
+    options: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, model: Model, time_limit: float | None = None, **options: Any):
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            allowed = ", ".join(self.options) or "none"
+            raise PuzzleError(
+                f"backend '{self.name}' has no option {', '.join(unknown)} (options: {allowed})")
+        if time_limit is not None and time_limit <= 0:
+            raise PuzzleError(f"time_limit must be positive, got {time_limit}")
+        self.model = model
+        self.time_limit = time_limit
+        self._deadline = None if time_limit is None else time.monotonic() + time_limit
+
+    # --- what each backend provides
+    @abstractmethod
+    def next_solution(self) -> Assignment | None:
+        """A solution not blocked so far, or None when there is none left."""
+
+    @abstractmethod
+    def block(self, assignment: Assignment) -> None:
+        """Exclude exactly this assignment from later answers."""
+
+    # --- shared behaviour
+    def remaining_time(self) -> float | None:
+        """Seconds left of this backend's time limit; raises once it is spent."""
+        if self._deadline is None:
+            return None
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise TimeLimitReached(f"time limit of {self.time_limit} s reached ({self.name})")
+        return left
+
+    def timed_out(self) -> TimeLimitReached:
+        return TimeLimitReached(
+            f"time limit of {self.time_limit} s reached before the {self.name} solver "
+            "could decide")
+
+    def solve(self) -> Assignment | None:
+        return self.next_solution()
+
+    def solutions(self, limit: int | None = None) -> Iterator[Assignment]:
+        found = 0
+        while limit is None or found < limit:
+            assignment = self.next_solution()
+            if assignment is None:
+                return
+            found += 1
+            yield assignment
+            self.block(assignment)
+
+    def count(self, limit: int | None = None) -> int:
+        return sum(1 for _ in self.solutions(limit))
+
+    def is_unique(self) -> bool:
+        first = self.next_solution()
+        if first is None:
+            return False
+        self.block(first)
+        return self.next_solution() is None

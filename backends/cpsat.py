@@ -1,0 +1,269 @@
+"""OR-Tools CP-SAT backend.
+
+Encoding: one integer position per noun (the 0-based row, i.e. the first-type noun it is
+with), AllDifferent per noun type, link tables as allowed-assignment (table) constraints on
+the nouns' slots in the link's type, and rules as fully reified Boolean constraints (each
+node's literal is equivalent to its condition, so auxiliary literals are functions of the
+positions and enumeration never repeats a solution). The slot of a noun in a type other
+than the first is read through that type's inverse permutation with an element constraint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from mm import ir
+from mm.backends.base import Backend
+from mm.errors import PuzzleError
+
+IntLike = Any  # cp_model.IntVar or int
+Literal = Any  # cp_model.IntVar (Boolean) or its negation
+
+
+class CpSatBackend(Backend):
+    name = "cpsat"
+    options = ("workers",)
+
+    def __init__(self, model: ir.Model, time_limit: float | None = None, workers: int = 1,
+                 **options: Any):
+        super().__init__(model, time_limit, **options)
+        if not isinstance(workers, int) or workers < 0:
+            raise PuzzleError(f"cpsat: workers must be a non-negative int, got {workers!r}")
+        self.workers = workers
+        self.m = cp_model.CpModel()
+        n = model.size
+        self.n = n
+        self.pos: list[list[IntLike]] = [list(range(n))]
+        for t in range(1, model.num_types):
+            row = [self.m.new_int_var(0, n - 1, f"pos_{t}_{i}") for i in range(n)]
+            self.m.add_all_different(row)
+            self.pos.append(row)
+        self._inverse: dict[int, list[cp_model.IntVar]] = {}
+        self._slot: dict[tuple[ir.NounRef, int], IntLike] = {}
+        self._at: dict[ir.NounRef, list[Literal]] = {}
+        self._lit: dict[ir.Cond, Literal] = {}
+        self._true = self.m.new_bool_var("true")
+        self.m.add(self._true == 1)
+        for _origin, cond in model.constraints:
+            self._post(cond)
+
+    # ------------------------------------------------------------------ variables
+    def _inv(self, t: int) -> list[cp_model.IntVar]:
+        if t not in self._inverse:
+            inv = [self.m.new_int_var(0, self.n - 1, f"inv_{t}_{r}") for r in range(self.n)]
+            self.m.add_inverse(self.pos[t], inv)
+            self._inverse[t] = inv
+        return self._inverse[t]
+
+    def slot(self, ref: ir.NounRef, t: int) -> IntLike:
+        """Index of the noun of type t on the same row as ref (an int when fixed)."""
+        rt, i = ref
+        if rt == t:
+            return i
+        if t == 0:
+            return self.pos[rt][i]
+        if rt == 0:
+            return self._inv(t)[i]
+        key = (ref, t)
+        if key not in self._slot:
+            var = self.m.new_int_var(0, self.n - 1, f"slot_{rt}_{i}_in_{t}")
+            self.m.add_element(self.pos[rt][i], self._inv(t), var)
+            self._slot[key] = var
+        return self._slot[key]
+
+    def at(self, ref: ir.NounRef) -> list[Literal]:
+        """Literals "noun ref is on row r" for every row r."""
+        if ref not in self._at:
+            t, i = ref
+            if t == 0:
+                self._at[ref] = [self._true if r == i else ~self._true for r in range(self.n)]
+            else:
+                lits = [self.m.new_bool_var(f"at_{t}_{i}_{r}") for r in range(self.n)]
+                self.m.add_map_domain(self.pos[t][i], lits, 0)
+                self._at[ref] = lits
+        return self._at[ref]
+
+    # ------------------------------------------------------------------ relations
+    def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
+        table = self.model.tables[rel.table]
+        if table.is_identity(self.n):
+            a, b = self.pos[rel.a[0]][rel.a[1]], self.pos[rel.b[0]][rel.b[1]]
+            self.m.add(a == b if positive else a != b)
+            return
+        pairs = table.pairs if positive else _complement(table.pairs, self.n)
+        sa, sb = self.slot(rel.a, table.type), self.slot(rel.b, table.type)
+        if isinstance(sa, int) or isinstance(sb, int):
+            var, allowed = _fix_one(sa, sb, pairs)
+            self.m.add_linear_expression_in_domain(var, cp_model.Domain.from_values(allowed))
+        else:
+            self.m.add_allowed_assignments([sa, sb], sorted(pairs))
+
+    def _rel_literal(self, rel: ir.Rel) -> Literal:
+        table = self.model.tables[rel.table]
+        if table.is_identity(self.n):
+            if rel.a[0] == 0:
+                return self.at(rel.b)[rel.a[1]]
+            if rel.b[0] == 0:
+                return self.at(rel.a)[rel.b[1]]
+            b = self.m.new_bool_var("")
+            pa, pb = self.pos[rel.a[0]][rel.a[1]], self.pos[rel.b[0]][rel.b[1]]
+            self.m.add(pa == pb).only_enforce_if(b)
+            self.m.add(pa != pb).only_enforce_if(~b)
+            return b
+        sa, sb = self.slot(rel.a, table.type), self.slot(rel.b, table.type)
+        b = self.m.new_bool_var("")
+        if isinstance(sa, int) or isinstance(sb, int):
+            var, allowed = _fix_one(sa, sb, table.pairs)
+            others = [v for v in range(self.n) if v not in set(allowed)]
+            self.m.add_linear_expression_in_domain(
+                var, cp_model.Domain.from_values(allowed)).only_enforce_if(b)
+            self.m.add_linear_expression_in_domain(
+                var, cp_model.Domain.from_values(others)).only_enforce_if(~b)
+        else:
+            rows = [(x, y, int((x, y) in table.pairs)) for x in range(self.n)
+                    for y in range(self.n)]
+            self.m.add_allowed_assignments([sa, sb, b], rows)
+        return b
+
+    # ------------------------------------------------------------------ conditions
+    def literal(self, cond: ir.Cond) -> Literal:
+        """A literal equivalent to the condition (full reification)."""
+        if cond in self._lit:
+            return self._lit[cond]
+        m = self.m
+        if isinstance(cond, ir.Const):
+            lit = self._true if cond.value else ~self._true
+        elif isinstance(cond, ir.Rel):
+            lit = self._rel_literal(cond)
+        elif isinstance(cond, ir.Not):
+            lit = ~self.literal(cond.x)
+        elif isinstance(cond, ir.And | ir.Or):
+            lits = [self.literal(x) for x in cond.xs]
+            lit = m.new_bool_var("")
+            if isinstance(cond, ir.And):
+                m.add_bool_and(lits).only_enforce_if(lit)
+                m.add_bool_or([~x for x in lits]).only_enforce_if(~lit)
+            else:
+                m.add_bool_or(lits).only_enforce_if(lit)
+                m.add_bool_and([~x for x in lits]).only_enforce_if(~lit)
+        elif isinstance(cond, ir.Iff):
+            x, y = self.literal(cond.x), self.literal(cond.y)
+            lit = m.new_bool_var("")
+            m.add(x == y).only_enforce_if(lit)
+            m.add(x != y).only_enforce_if(~lit)
+        elif isinstance(cond, ir.Card):
+            total = sum(self.literal(x) for x in cond.xs)
+            lit = m.new_bool_var("")
+            m.add_linear_constraint(total, cond.low, cond.high).only_enforce_if(lit)
+            outside = [v for v in range(len(cond.xs) + 1) if not cond.low <= v <= cond.high]
+            m.add_linear_expression_in_domain(
+                total, cp_model.Domain.from_values(outside)).only_enforce_if(~lit)
+        else:
+            raise NotImplementedError(f"cpsat: condition {type(cond).__name__}")
+        self._lit[cond] = lit
+        return lit
+
+    def _post(self, cond: ir.Cond) -> None:
+        """Require the condition, without a literal where a direct constraint exists."""
+        m = self.m
+        if isinstance(cond, ir.Const):
+            if not cond.value:
+                m.add_bool_or([~self._true])
+        elif isinstance(cond, ir.Rel):
+            self._post_rel(cond, True)
+        elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel):
+            self._post_rel(cond.x, False)
+        elif isinstance(cond, ir.And):
+            for x in cond.xs:
+                self._post(x)
+        elif isinstance(cond, ir.Or):
+            m.add_bool_or([self.literal(x) for x in cond.xs])
+        elif isinstance(cond, ir.Card):
+            m.add_linear_constraint(sum(self.literal(x) for x in cond.xs), cond.low, cond.high)
+        else:
+            m.add_bool_or([self.literal(cond)])
+
+    # ------------------------------------------------------------------ solving
+    def _solver(self) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = self.workers
+        left = self.remaining_time()
+        if left is not None:
+            solver.parameters.max_time_in_seconds = left
+        return solver
+
+    def _read(self, value: Any) -> ir.Assignment:
+        return tuple(tuple(int(value(v)) if not isinstance(v, int) else v for v in row)
+                     for row in self.pos)
+
+    def next_solution(self) -> ir.Assignment | None:
+        solver = self._solver()
+        status = solver.solve(self.m)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return self._read(solver.value)
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status == cp_model.UNKNOWN:
+            raise self.timed_out()
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"cpsat: invalid model: {self.m.validate()}")
+        raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
+
+    def block(self, assignment: ir.Assignment) -> None:
+        clause = [~self.at((t, i))[row] for t in range(1, len(assignment))
+                  for i, row in enumerate(assignment[t][:-1])]
+        self.m.add_bool_or(clause)
+
+    def count(self, limit: int | None = None) -> int:
+        return sum(1 for _ in self._enumerate(limit))
+
+    def _enumerate(self, limit: int | None) -> Iterator[ir.Assignment]:
+        """All solutions in one search (CP-SAT's enumerate_all_solutions), deduplicated on
+        the positions as a guard (or-tools #3345: enumeration covers every variable)."""
+        if limit is not None and limit <= 0:
+            return iter(())
+        solver = self._solver()
+        solver.parameters.enumerate_all_solutions = True
+        solver.parameters.num_workers = 1
+        collector = _Collector(self, limit)
+        status = solver.solve(self.m, collector)
+        if not collector.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+            raise self.timed_out()
+        return iter(collector.found)
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, backend: CpSatBackend, limit: int | None):
+        super().__init__()
+        self.backend = backend
+        self.limit = limit
+        self.seen: set[ir.Assignment] = set()
+        self.found: list[ir.Assignment] = []
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        assignment = self.backend._read(self.value)
+        if assignment in self.seen:
+            return
+        self.seen.add(assignment)
+        self.found.append(assignment)
+        if self.limit is not None and len(self.found) >= self.limit:
+            self.stopped = True
+            self.stop_search()
+
+
+def _complement(pairs: frozenset[tuple[int, int]], n: int) -> frozenset[tuple[int, int]]:
+    return frozenset((a, b) for a in range(n) for b in range(n)) - pairs
+
+
+def _fix_one(sa: IntLike, sb: IntLike, pairs: frozenset[tuple[int, int]]) -> tuple[Any, list]:
+    """With one side fixed, the values the other side may take."""
+    if isinstance(sa, int):
+        return sb, sorted({b for a, b in pairs if a == sa})
+    return sa, sorted({a for a, b in pairs if b == sb})
+
+
+BACKEND = CpSatBackend

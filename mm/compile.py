@@ -1,0 +1,146 @@
+"""Lower a Puzzle to the solver-neutral `mm.ir.Model`. Pure: the puzzle is only read."""
+
+from __future__ import annotations
+
+from mm import ir, rules
+from mm.errors import UnsupportedFeature, ValidationError
+from mm.model import WITH, Link, Noun, Puzzle
+
+
+class _Lowering:
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.size = len(puzzle.noun_types[0].nouns)
+        self.table_index: dict[ir.Table, int] = {}
+        self.tables: list[ir.Table] = []
+        self.link_cache: dict[int, int] = {}
+        with_table = ir.Table(0, frozenset((i, i) for i in range(self.size)))
+        self._add_table(with_table)
+
+    def _add_table(self, table: ir.Table) -> int:
+        index = self.table_index.get(table)
+        if index is None:
+            index = len(self.tables)
+            self.tables.append(table)
+            self.table_index[table] = index
+        return index
+
+    def table_of(self, link: Link | object) -> int:
+        if link is WITH:
+            return 0
+        assert isinstance(link, Link)
+        key = id(link)
+        if key not in self.link_cache:
+            table = ir.Table(link.noun_type.index, link.pairs())
+            self.link_cache[key] = self._add_table(table)
+        return self.link_cache[key]
+
+    @staticmethod
+    def ref(noun: Noun) -> ir.NounRef:
+        return (noun.type.index, noun.index)
+
+    def rel(self, a: Noun, link: Link | object, b: Noun) -> ir.Cond:
+        k = self.table_of(link)
+        table = self.tables[k]
+        ra, rb = self.ref(a), self.ref(b)
+        if ra == rb:
+            return ir.Const((ra[1], ra[1]) in table.pairs)
+        if ra[0] == table.type and rb[0] == table.type:
+            return ir.Const((ra[1], rb[1]) in table.pairs)
+        if not table.pairs:
+            return ir.Const(False)
+        if k == 0 and ra[0] == rb[0]:
+            return ir.Const(False)  # two different nouns of one type are never together
+        return ir.Rel(ra, k, rb)
+
+    def condition(self, node: rules.Condition) -> ir.Cond:
+        if isinstance(node, rules.SmartRule):
+            return self.condition(node.decompose())
+        if isinstance(node, rules.Related):
+            return self.rel(node.a, node.link, node.b)
+        if isinstance(node, rules.Const):
+            return ir.Const(node.value)
+        if isinstance(node, rules.Not):
+            return _not(self.condition(node.x))
+        if isinstance(node, rules.AllOf):
+            return _and(tuple(self.condition(x) for x in node.xs))
+        if isinstance(node, rules.AnyOf):
+            return _or(tuple(self.condition(x) for x in node.xs))
+        if isinstance(node, rules.IfThen):
+            return _or((_not(self.condition(node.cond)), self.condition(node.then)))
+        if isinstance(node, rules.Iff):
+            return _iff(self.condition(node.x), self.condition(node.y))
+        if isinstance(node, rules.Count):
+            return _card(tuple(self.condition(x) for x in node.xs), node.low, node.high)
+        raise UnsupportedFeature(f"rule node {type(node).__name__} cannot be compiled")
+
+
+def _not(x: ir.Cond) -> ir.Cond:
+    if isinstance(x, ir.Const):
+        return ir.Const(not x.value)
+    if isinstance(x, ir.Not):
+        return x.x
+    return ir.Not(x)
+
+
+def _and(xs: tuple[ir.Cond, ...]) -> ir.Cond:
+    if any(isinstance(x, ir.Const) and not x.value for x in xs):
+        return ir.Const(False)
+    rest = tuple(x for x in xs if not isinstance(x, ir.Const))
+    if not rest:
+        return ir.Const(True)
+    return rest[0] if len(rest) == 1 else ir.And(rest)
+
+
+def _or(xs: tuple[ir.Cond, ...]) -> ir.Cond:
+    if any(isinstance(x, ir.Const) and x.value for x in xs):
+        return ir.Const(True)
+    rest = tuple(x for x in xs if not isinstance(x, ir.Const))
+    if not rest:
+        return ir.Const(False)
+    return rest[0] if len(rest) == 1 else ir.Or(rest)
+
+
+def _iff(x: ir.Cond, y: ir.Cond) -> ir.Cond:
+    if isinstance(x, ir.Const):
+        return y if x.value else _not(y)
+    if isinstance(y, ir.Const):
+        return x if y.value else _not(x)
+    return ir.Iff(x, y)
+
+
+def _card(xs: tuple[ir.Cond, ...], low: int, high: int) -> ir.Cond:
+    fixed = sum(1 for x in xs if isinstance(x, ir.Const) and x.value)
+    rest = tuple(x for x in xs if not isinstance(x, ir.Const))
+    low, high = max(0, low - fixed), min(len(rest), high - fixed)
+    if low > high:
+        return ir.Const(False)
+    if low == 0 and high == len(rest):
+        return ir.Const(True)
+    return ir.Card(rest, low, high)
+
+
+def compile_puzzle(puzzle: Puzzle) -> ir.Model:
+    """Validate the puzzle and lower its enabled facts and rules to an `ir.Model`."""
+    puzzle.validate()
+    lowering = _Lowering(puzzle)
+    model = ir.Model(
+        type_names=[t.name for t in puzzle.noun_types],
+        noun_names=[[n.name for n in t.nouns] for t in puzzle.noun_types],
+    )
+    for index, fact in enumerate(puzzle.facts):
+        if not fact.enabled:
+            continue
+        cond = lowering.rel(fact.noun1, fact.link, fact.noun2)
+        if fact.verb.num < 0:
+            cond = _not(cond)
+        model.constraints.append((ir.Origin("fact", index), cond))
+    for index, rule in enumerate(puzzle.rules):
+        if not rule.enabled:
+            continue
+        if rule.constraint is None:
+            raise ValidationError(f"Rule {rule.num} \"{rule.text}\" must have a constraint")
+        cond = lowering.condition(rule.constraint)
+        model.constraints.append((ir.Origin("rule", index), cond))
+    model.tables = lowering.tables
+    return model

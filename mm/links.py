@@ -1,0 +1,60 @@
+"""SmartLink factories: each returns a function of two nouns of the link's noun type.
+
+The functions compare `Noun.num` (1-based), with the seed's meaning, and return bool.
+
+>>> from types import SimpleNamespace as N
+>>> more_by(1)(N(num=3), N(num=2))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+LinkFunction = Callable[[Any, Any], Any]
+
+
+def with_() -> LinkFunction:
+    """a and b are the same noun."""
+    return lambda a, b: a.num == b.num
+
+
+def less_than(n: int = 0) -> LinkFunction:
+    """a comes before b by more than n (n=1: "before, but not just before")."""
+    return lambda a, b: a.num < b.num - n
+
+
+def less_by(n: int) -> LinkFunction:
+    """a is exactly n before b."""
+    return lambda a, b: a.num == b.num - n
+
+
+def more_than(n: int = 0) -> LinkFunction:
+    """a comes after b by more than n."""
+    return lambda a, b: a.num > b.num + n
+
+
+def more_by(n: int) -> LinkFunction:
+    """a is exactly n after b."""
+    return lambda a, b: a.num == b.num + n
+
+
+def next_to() -> LinkFunction:
+    """a and b are neighbours."""
+    return lambda a, b: abs(a.num - b.num) == 1
+
+
+def offset_by(n: int) -> LinkFunction:
+    """a and b are exactly n apart, either way."""
+    return lambda a, b: abs(a.num - b.num) == n
+
+
+def outside_of(n: int) -> LinkFunction:
+    """a and b are more than n apart, either way."""
+    return lambda a, b: a.num < b.num - n or a.num > b.num + n
+
+
+def has_ratio(n1: int, n2: int) -> LinkFunction:
+    """n1 * a == n2 * b."""
+    return lambda a, b: n1 * a.num == n2 * b.num

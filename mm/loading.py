@@ -1,0 +1,92 @@
+"""Find and build puzzles: built-in names, Python puzzle modules (code: run only when the
+user names the file), and JSON files (data: parsed, never executed)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+
+from mm.errors import PuzzleError, PuzzleLoadError
+from mm.model import Puzzle
+
+
+def builtin_names() -> list[str]:
+    """Names of the puzzles shipped in mm.puzzles."""
+    import mm.puzzles
+
+    return sorted(m.name for m in pkgutil.iter_modules(mm.puzzles.__path__)
+                  if not m.name.startswith("_"))
+
+
+def load(name_or_path: str | Path) -> Puzzle:
+    """A built-in puzzle by name, a Python module defining build(), or a .json file."""
+    text = str(name_or_path)
+    path = Path(text)
+    if text in builtin_names():
+        module = importlib.import_module(f"mm.puzzles.{text}")
+        return _build(module, f"built-in puzzle '{text}'")
+    if path.suffix == ".json":
+        raise PuzzleLoadError(f"{text}: JSON puzzle files are not supported yet")
+    if path.suffix == ".py":
+        return _build(_import_file(path), str(path))
+    if not path.exists():
+        raise PuzzleLoadError(
+            f"unknown puzzle '{text}': not a built-in puzzle (see 'mm list') and no such file")
+    raise PuzzleLoadError(f"{text}: not a puzzle file (expected a .py puzzle module)")
+
+
+def _import_file(path: Path) -> ModuleType:
+    try:
+        source = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PuzzleLoadError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PuzzleLoadError(f"{path}: cannot read the file ({exc})") from None
+    try:
+        code = compile(source, str(path), "exec")
+    except SyntaxError as exc:
+        raise PuzzleLoadError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
+    module_name = f"mm_user_puzzle_{abs(hash(str(path.resolve())))}"
+    module = ModuleType(module_name)
+    module.__file__ = str(path)
+    sys.modules[module_name] = module
+    try:
+        exec(code, module.__dict__)
+    except PuzzleError:
+        raise
+    except Exception as exc:
+        raise PuzzleLoadError(f"{path}:{_line_in(exc, path)}: {type(exc).__name__}: {exc}") \
+            from None
+    return module
+
+
+def _build(module: ModuleType, where: str) -> Puzzle:
+    build = getattr(module, "build", None)
+    if not callable(build):
+        raise PuzzleLoadError(f"{where}: defines no build() function")
+    try:
+        puzzle = build()
+    except PuzzleError:
+        raise
+    except Exception as exc:
+        file = getattr(module, "__file__", None)
+        line = _line_in(exc, Path(file)) if file else "?"
+        raise PuzzleLoadError(f"{where}:{line}: build() failed: {type(exc).__name__}: {exc}") \
+            from None
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleLoadError(f"{where}: build() returned {type(puzzle).__name__}, not a Puzzle")
+    return puzzle
+
+
+def _line_in(exc: BaseException, path: Path) -> str:
+    """The line of `path` where the exception was raised, for a one-line message."""
+    line = "?"
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if Path(frame.filename) == path:
+            line = str(frame.lineno)
+    return line

@@ -1,0 +1,594 @@
+"""The modelling front end: Puzzle, NounType, Noun, Link, Fact and Rule.
+
+A puzzle is plain data. Solving compiles it into a solver-neutral description
+(`mm.compile`) and never changes it.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mm import text as _text
+from mm.errors import ValidationError
+from mm.links import LinkFunction, with_
+from mm.verbs import IS, IS_NOT, MAYBE, Verb
+
+if TYPE_CHECKING:
+    from mm.report import Report
+    from mm.rules import Condition
+    from mm.solution import Solution
+
+
+class _WithLink:
+    """`WITH`: stands for the puzzle's own "with" link (link 0) wherever a link is expected."""
+
+    name = "with"
+
+    def __repr__(self) -> str:
+        return "WITH"
+
+
+WITH = _WithLink()
+
+
+class Noun:
+    """One noun of a noun type; `num` is 1-based in order of creation."""
+
+    def __init__(self, noun_type: NounType, num: int, name: str, title: str | None = None):
+        self.type = noun_type
+        self.num = num
+        self.name = name
+        self.title = _text.title_case(name) if title is None else title
+
+    @property
+    def index(self) -> int:
+        """0-based position in its noun type."""
+        return self.num - 1
+
+    def __repr__(self) -> str:
+        return f"<Noun {self.type.name}:{self.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class NounType:
+    """A category of nouns (House, Color, ...); `num` is 1-based in order of creation."""
+
+    def __init__(self, puzzle: Puzzle, num: int, name: str):
+        self.puzzle = puzzle
+        self.num = num
+        self.name = name
+        self.nouns: list[Noun] = []
+
+    @property
+    def index(self) -> int:
+        return self.num - 1
+
+    def add_noun(self, name: str, title: str | None = None) -> Noun:
+        if not isinstance(name, str) or not name.strip():
+            raise ValidationError(f"noun type '{self.name}': a noun needs a non-empty name")
+        if any(n.name == name for n in self.nouns):
+            raise ValidationError(f"noun type '{self.name}' already has a noun named '{name}'")
+        noun = Noun(self, len(self.nouns) + 1, name, title)
+        self.nouns.append(noun)
+        return noun
+
+    def add_nouns(self, *names: str) -> list[Noun]:
+        return [self.add_noun(n) for n in names]
+
+    def noun(self, name: str) -> Noun:
+        """The noun with this name; a clear error names the type when there is none."""
+        for n in self.nouns:
+            if n.name == name:
+                return n
+        raise ValidationError(f"unknown noun '{name}' in type '{self.name}'")
+
+    def __iter__(self) -> Iterator[Noun]:
+        return iter(self.nouns)
+
+    def __len__(self) -> int:
+        return len(self.nouns)
+
+    def __repr__(self) -> str:
+        return f"<NounType {self.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Link:
+    """A relation between two nouns of one noun type; `num` is 0-based, link 0 is "with"."""
+
+    def __init__(self, num: int, name: str, noun_type: NounType, f: LinkFunction | None = None):
+        self.num = num
+        self.name = name
+        self.noun_type = noun_type
+        self.f = f
+
+    def holds(self, a: Noun, b: Noun) -> bool:
+        """Does the link hold between two nouns of its noun type?"""
+        if self.f is None:
+            raise ValidationError(f"Link {self.num} '{self.name}' must have a function")
+        result = self.f(a, b)
+        if isinstance(result, Verb):
+            if result is MAYBE or result.num == 0:
+                raise ValidationError(
+                    f"Link {self.num} '{self.name}' returned the possible verb for "
+                    f"{a.name}, {b.name}; a link function must return IS or IS_NOT")
+            return result.num > 0
+        if isinstance(result, bool):
+            return result
+        raise ValidationError(
+            f"Link {self.num} '{self.name}' returned {result!r} for {a.name}, {b.name}; "
+            "a link function must return a bool, IS or IS_NOT")
+
+    def pairs(self) -> frozenset[tuple[int, int]]:
+        """The 0-based index pairs (a, b) of the link's noun type for which it holds."""
+        nouns = self.noun_type.nouns
+        return frozenset((a.index, b.index) for a in nouns for b in nouns if self.holds(a, b))
+
+    @property
+    def one_to_one(self) -> bool:
+        """True when every noun has at most one partner under the link (as in the seed)."""
+        nouns = self.noun_type.nouns
+        return all(sum(self.holds(a, b) for b in nouns) <= 1 for a in nouns)
+
+    def __repr__(self) -> str:
+        return f"<Link {self.num} {self.name!r} over {self.noun_type.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Fact:
+    """A static relation "noun1 verb link noun2"; `num` is 1-based in order of creation."""
+
+    def __init__(self, puzzle: Puzzle, num: int, clue: str, noun1: Noun, verb: Verb,
+                 link: Link, noun2: Noun, text: str | None, enabled: bool):
+        self.puzzle = puzzle
+        self.num = num
+        self.clue = clue
+        self.noun1 = noun1
+        self.verb = verb
+        self.link = link
+        self.noun2 = noun2
+        self.given_text = text
+        self.enabled = enabled
+
+    @property
+    def text(self) -> str:
+        """The given wording, or the puzzle's `say_fact` wording, with its clue label."""
+        base = self.given_text
+        if not base:
+            base = self.puzzle.say_fact(self.noun1, self.verb, self.link, self.noun2)
+        return _text.with_clue(base, self.clue)
+
+    @property
+    def kind(self) -> int:
+        """The seed's fact type: 1 with-link; 2 one noun has the link's type; 3 both nouns
+        share a type other than the link's; 4 all three types differ."""
+        if self.link.num == 0:
+            return 1
+        link_type = self.link.noun_type
+        if self.noun1.type is link_type or self.noun2.type is link_type:
+            return 2
+        if self.noun1.type is self.noun2.type:
+            return 3
+        return 4
+
+    def __repr__(self) -> str:
+        return f"<Fact {self.num}: {self.text}>"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Rule:
+    """A clue that facts cannot state, as a declarative condition (`mm.rules`)."""
+
+    def __init__(self, puzzle: Puzzle, num: int, clue: str, text: str,
+                 constraint: Condition | None, enabled: bool):
+        self.puzzle = puzzle
+        self.num = num
+        self.clue = clue
+        self.given_text = text
+        self.constraint = constraint
+        self.enabled = enabled
+
+    @property
+    def text(self) -> str:
+        return _text.with_clue(self.given_text, self.clue)
+
+    def __repr__(self) -> str:
+        return f"<Rule {self.num}: {self.text}>"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+NounArg = Noun | Sequence[Noun]
+
+
+def _describe(fact_or_rule: Fact | Rule) -> str:
+    kind = "Fact" if isinstance(fact_or_rule, Fact) else "Rule"
+    return f"{kind} {fact_or_rule.num} \"{fact_or_rule.text}\""
+
+
+class Puzzle:
+    """A logic-grid puzzle: noun types of equal size, links, facts and rules.
+
+    >>> from mm import Puzzle, IS, WITH
+    >>> p = Puzzle("Tiny", "Tiny")
+    >>> a, b = p.add_noun_type("Slot").add_nouns("1", "2")
+    >>> x, y = p.add_noun_type("Name").add_nouns("Xo", "Yu")
+    >>> _ = p.add_fact("1", x, IS, WITH, b)
+    >>> p.solve().partner(x, p.noun_types[0]).name
+    '2'
+    """
+
+    def __init__(self, name: str, title: str):
+        self.name = name
+        self.title = title
+        self.stars: int | None = None
+        self.author: str | None = None
+        self.source: str | None = None
+        self.blurb: str | None = None
+        self.noun_types: list[NounType] = []
+        self.links: list[Link] = []
+        self.facts: list[Fact] = []
+        self.rules: list[Rule] = []
+        self.answer: list[list[int]] | None = None
+        self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
+        self._check_names()
+
+    # ----------------------------------------------------------------- building
+    def add_noun_type(self, name: str) -> NounType:
+        if not isinstance(name, str) or not name.strip():
+            raise ValidationError("a noun type needs a non-empty name")
+        if any(t.name == name for t in self.noun_types):
+            raise ValidationError(f"the puzzle already has a noun type named '{name}'")
+        noun_type = NounType(self, len(self.noun_types) + 1, name)
+        self.noun_types.append(noun_type)
+        if len(self.noun_types) == 1:
+            self.links.insert(0, Link(0, "with", noun_type, with_()))
+        return noun_type
+
+    def add_link(self, name: str, noun_type: NounType,
+                 f: LinkFunction | None = None) -> Link:
+        """A link over any noun type; `f` may also be set later (`link.f = ...`)."""
+        self._check_noun_type(noun_type, f"link '{name}'")
+        if not self.links:
+            raise ValidationError("add a noun type before adding links")
+        link = Link(len(self.links), name, noun_type, f)
+        self.links.append(link)
+        return link
+
+    def add_fact(self, clue: str, noun1: NounArg, verb: Verb, link: Link | _WithLink,
+                 noun2: NounArg | None = None, text: str | None = None,
+                 enabled: bool = True) -> list[Fact]:
+        """Add "noun1 verb link noun2". With lists: every pair of `noun1` when `noun2` is
+        omitted, else the cross product; pairs that cannot be meant (a noun with itself,
+        two nouns of one type under WITH) are left out of lists, as in the seed."""
+        link = self._resolve_link(link)
+        if noun2 is None:
+            nouns = self._noun_list(noun1, "noun1")
+            pairs = [(a, b) for i, a in enumerate(nouns) for b in nouns[i + 1:]]
+            return self._add_pairs(clue, pairs, verb, link, text, enabled, from_list=True)
+        first = self._noun_list(noun1, "noun1")
+        second = self._noun_list(noun2, "noun2")
+        from_list = not (isinstance(noun1, Noun) and isinstance(noun2, Noun))
+        pairs = [(a, b) for a in first for b in second]
+        return self._add_pairs(clue, pairs, verb, link, text, enabled, from_list=from_list)
+
+    def add_facts_in_sequence(self, clue: str, nouns: Sequence[Noun], verb: Verb,
+                              link: Link | _WithLink, text: str | None = None,
+                              enabled: bool = True) -> list[Fact]:
+        """nouns[i] verb link nouns[i+1] for each i."""
+        link = self._resolve_link(link)
+        nouns = self._noun_list(nouns, "nouns")
+        pairs = list(zip(nouns, nouns[1:], strict=False))
+        return self._add_pairs(clue, pairs, verb, link, text, enabled, from_list=False)
+
+    def add_facts_one_to_one(self, clue: str, nouns1: Sequence[Noun] | NounType, verb: Verb,
+                             link: Link | _WithLink, nouns2: Sequence[Noun] | NounType,
+                             text: str | None = None, enabled: bool = True) -> list[Fact]:
+        """nouns1[i] verb link nouns2[i] for each i; either side may be a noun type."""
+        link = self._resolve_link(link)
+        first = self._noun_list(nouns1, "nouns1")
+        second = self._noun_list(nouns2, "nouns2")
+        if len(first) != len(second):
+            raise ValidationError(
+                f"add_facts_one_to_one (clue {clue}): the lists have different lengths "
+                f"({len(first)} and {len(second)})")
+        return self._add_pairs(clue, list(zip(first, second, strict=True)), verb, link, text,
+                               enabled, from_list=False)
+
+    def add_facts_starts_with(self, clue: str, noun: Noun, noun_type: NounType, flag: bool,
+                              ch: str, text: str | None = None,
+                              enabled: bool = True) -> list[Fact]:
+        """noun IS_NOT WITH each noun of `noun_type` whose name starts with `ch` == flag."""
+        self._check_noun_type(noun_type, "add_facts_starts_with")
+        pairs = [(noun, other) for other in noun_type.nouns
+                 if other.name.startswith(ch) == flag]
+        return self._add_pairs(clue, pairs, IS_NOT, self.links[0], text, enabled,
+                               from_list=True)
+
+    def add_facts_is_not_first_char(self, clue: str, type1: NounType, type2: NounType,
+                                    flag: bool, text: str | None = None,
+                                    enabled: bool = True) -> list[Fact]:
+        """a IS_NOT WITH b for a in type1, b in type2 whose first letters agree == flag."""
+        self._check_noun_type(type1, "add_facts_is_not_first_char")
+        self._check_noun_type(type2, "add_facts_is_not_first_char")
+        pairs = [(a, b) for a in type1.nouns for b in type2.nouns
+                 if (a.name[0] == b.name[0]) == flag]
+        return self._add_pairs(clue, pairs, IS_NOT, self.links[0], text, enabled,
+                               from_list=True)
+
+    def add_facts_not_consecutive(self, clue: str, nouns: Sequence[Noun],
+                                  link: Link | _WithLink, text: str | None = None,
+                                  enabled: bool = True) -> list[Fact]:
+        """No two of `nouns` are `link` of each other (the seed's shortcut when the nouns
+        must take every other slot of the link's type)."""
+        link = self._resolve_link(link)
+        nouns = self._noun_list(nouns, "nouns")
+        slots = link.noun_type.nouns
+        if 2 * len(nouns) - 1 == len(slots):
+            pairs = [(n, slots[i]) for n in nouns for i in range(1, len(slots), 2)]
+            return self._add_pairs(clue, pairs, IS_NOT, self.links[0], text, enabled,
+                                   from_list=True)
+        pairs = []
+        for i, a in enumerate(nouns):
+            for b in nouns[i + 1:]:
+                pairs += [(a, b), (b, a)]
+        return self._add_pairs(clue, pairs, IS_NOT, link, text, enabled, from_list=True)
+
+    def add_rule(self, clue: str, text: str, constraint: Condition | None = None,
+                 enabled: bool = True) -> Rule:
+        """A rule; `constraint` may also be set later (`rule.constraint = ...`)."""
+        if constraint is not None:
+            self._check_condition(constraint, f"rule '{text}'")
+        rule = Rule(self, len(self.rules) + 1, str(clue), text, constraint, enabled)
+        self.rules.append(rule)
+        return rule
+
+    def set_verb_names(self, is_not: str | None = None, is_: str | None = None,
+                       maybe: str | None = None) -> None:
+        """Tense or wording of the verbs in generated fact texts ("was not", "was")."""
+        for verb, name in ((IS_NOT, is_not), (IS, is_), (MAYBE, maybe)):
+            if name is not None:
+                self.verb_names[verb.num] = name
+
+    def verb_name(self, verb: Verb) -> str:
+        return self.verb_names[verb.num]
+
+    def say_fact(self, noun1: Noun, verb: Verb, link: Link, noun2: Noun) -> str:
+        """Wording of a fact given without text. Override per puzzle by assigning a function
+        of (noun1, verb, link, noun2) to `p.say_fact`, or in a subclass."""
+        return _text.default_say_fact(noun1, verb, link, noun2, self.verb_name(verb))
+
+    # ----------------------------------------------------------------- lookup
+    def noun_type(self, name: str) -> NounType:
+        for t in self.noun_types:
+            if t.name == name:
+                return t
+        raise ValidationError(f"unknown noun type '{name}'")
+
+    def noun(self, type_name: str, noun_name: str) -> Noun:
+        return self.noun_type(type_name).noun(noun_name)
+
+    def link(self, name: str) -> Link:
+        for link in self.links:
+            if link.name == name:
+                return link
+        raise ValidationError(f"unknown link '{name}'")
+
+    # ----------------------------------------------------------------- checks
+    def validate(self) -> None:
+        """Raise `ValidationError` naming the first problem, else return None."""
+        self._check_names()
+        if len(self.noun_types) < 2:
+            raise ValidationError(
+                f"puzzle '{self.name}' must have at least two noun types "
+                f"(it has {len(self.noun_types)})")
+        size = len(self.noun_types[0].nouns)
+        if size < 2:
+            raise ValidationError(
+                f"puzzle '{self.name}' must have at least two nouns per type "
+                f"(type '{self.noun_types[0].name}' has {size})")
+        for t in self.noun_types[1:]:
+            if len(t.nouns) != size:
+                raise ValidationError(
+                    f"puzzle '{self.name}' must have the same number of nouns per type: "
+                    f"'{t.name}' has {len(t.nouns)}, '{self.noun_types[0].name}' has {size}")
+        for link in self.links:
+            if link.f is None:
+                raise ValidationError(f"Link {link.num} '{link.name}' must have a function")
+            if not callable(link.f):
+                raise ValidationError(
+                    f"Link {link.num} '{link.name}': its function is not callable")
+        for fact in self.facts:
+            problem = self._fact_problem(fact.noun1, fact.verb, fact.link, fact.noun2)
+            if problem:
+                raise ValidationError(f"{_describe(fact)} {problem}")
+        for rule in self.rules:
+            if rule.constraint is None:
+                raise ValidationError(f"{_describe(rule)} must have a constraint")
+            self._check_condition(rule.constraint, _describe(rule))
+        if not self.facts and not self.rules:
+            raise ValidationError(f"puzzle '{self.name}' must have at least one fact or rule")
+        if self.answer is not None:
+            self._check_answer_shape()
+
+    def _check_names(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValidationError("the name of the puzzle must be given")
+        if not isinstance(self.title, str) or not self.title.strip():
+            raise ValidationError(f"puzzle '{self.name}': the title must be given")
+
+    def _check_answer_shape(self) -> None:
+        size = len(self.noun_types[0].nouns)
+        answer = self.answer
+        if (not isinstance(answer, list | tuple) or len(answer) != len(self.noun_types) - 1
+                or any(sorted(row) != list(range(size)) for row in answer)):
+            raise ValidationError(
+                f"puzzle '{self.name}': answer must be {len(self.noun_types) - 1} rows, each a "
+                f"permutation of 0..{size - 1}")
+
+    def _fact_problem(self, noun1: Noun, verb: Verb, link: Link, noun2: Noun) -> str | None:
+        if not isinstance(verb, Verb) or verb.num == 0:
+            return "cannot use the possible verb (use IS or IS_NOT)"
+        if noun1 is noun2:
+            return f"cannot have both nouns be the same ('{noun1.name}')"
+        if link.num == 0 and noun1.type is noun2.type:
+            return (f"cannot state that two nouns of the same type ('{noun1.type.name}') "
+                    "are [not] together")
+        if noun1.type is link.noun_type and noun2.type is link.noun_type:
+            return (f"cannot have the link '{link.name}' and both nouns with the same type "
+                    f"('{link.noun_type.name}')")
+        return None
+
+    def _check_noun(self, noun: Any, where: str) -> Noun:
+        if not isinstance(noun, Noun):
+            raise ValidationError(f"{where}: expected a noun, got {noun!r}")
+        if noun.type.puzzle is not self or noun.type not in self.noun_types:
+            raise ValidationError(f"{where}: noun '{noun.name}' is not in puzzle '{self.name}'")
+        return noun
+
+    def _check_noun_type(self, noun_type: Any, where: str) -> NounType:
+        if not isinstance(noun_type, NounType):
+            raise ValidationError(f"{where}: expected a noun type, got {noun_type!r}")
+        if noun_type.puzzle is not self:
+            raise ValidationError(
+                f"{where}: noun type '{noun_type.name}' is not in puzzle '{self.name}'")
+        return noun_type
+
+    def _noun_list(self, value: Any, where: str) -> list[Noun]:
+        if isinstance(value, NounType):
+            return list(self._check_noun_type(value, where).nouns)
+        if isinstance(value, Noun):
+            return [self._check_noun(value, where)]
+        if isinstance(value, str) or not isinstance(value, Iterable):
+            raise ValidationError(f"{where}: expected a noun or a list of nouns, got {value!r}")
+        return [self._check_noun(n, where) for n in value]
+
+    def _resolve_link(self, link: Any) -> Link:
+        if link is WITH:
+            if not self.links:
+                raise ValidationError("add a noun type before adding facts")
+            return self.links[0]
+        if not isinstance(link, Link):
+            raise ValidationError(f"expected a link (or WITH), got {link!r}")
+        if link.noun_type.puzzle is not self or link not in self.links:
+            raise ValidationError(f"link '{link.name}' is not in puzzle '{self.name}'")
+        return link
+
+    def _check_condition(self, condition: Any, where: str) -> None:
+        from mm.rules import Condition
+
+        if not isinstance(condition, Condition):
+            raise ValidationError(
+                f"{where}: a rule's constraint must be built from mm.rules, got {condition!r}")
+        for noun in condition.nouns():
+            self._check_noun(noun, where)
+        for link in condition.links():
+            if link is not WITH and link.noun_type.puzzle is not self:
+                raise ValidationError(f"{where}: link '{link.name}' is not in this puzzle")
+
+    def _add_pairs(self, clue: str, pairs: list[tuple[Noun, Noun]], verb: Verb, link: Link,
+                   text: str | None, enabled: bool, from_list: bool) -> list[Fact]:
+        created = []
+        for noun1, noun2 in pairs:
+            if from_list and (noun1 is noun2 or (link.num == 0 and noun1.type is noun2.type)):
+                continue
+            problem = self._fact_problem(noun1, verb, link, noun2)
+            if problem:
+                wording = text or f"{noun1.name} {verb} {link.name} {noun2.name}"
+                raise ValidationError(f"fact \"{wording}\" (clue {clue}) {problem}")
+            duplicate = self._find_duplicate(noun1, verb, link, noun2)
+            if duplicate is not None:
+                warnings.warn(f"This fact already exists: {duplicate.num} {duplicate.text}",
+                              stacklevel=3)
+                continue
+            fact = Fact(self, len(self.facts) + 1, str(clue), noun1, verb, link, noun2, text,
+                        enabled)
+            self.facts.append(fact)
+            created.append(fact)
+        return created
+
+    def _find_duplicate(self, noun1: Noun, verb: Verb, link: Link, noun2: Noun) -> Fact | None:
+        for old in self.facts:
+            if old.verb != verb or old.link is not link:
+                continue
+            if old.noun1 is noun1 and old.noun2 is noun2:
+                return old
+            if link.num == 0 and old.noun1 is noun2 and old.noun2 is noun1:
+                return old
+        return None
+
+    # ----------------------------------------------------------------- copies
+    def copy(self) -> Puzzle:
+        """An independent deep copy (nouns, links, facts and rules are new objects)."""
+        return _copy.deepcopy(self)
+
+    def without(self, *items: Fact | Rule) -> Puzzle:
+        """A copy without these facts or rules, for "what if this clue were gone?"."""
+        drop_facts, drop_rules = set(), set()
+        for item in items:
+            if isinstance(item, Fact) and any(item is f for f in self.facts):
+                drop_facts.add(self.facts.index(item))
+            elif isinstance(item, Rule) and any(item is r for r in self.rules):
+                drop_rules.add(self.rules.index(item))
+            else:
+                raise ValidationError(f"without(): {item!r} is not a fact or rule of this puzzle")
+        clone = self.copy()
+        clone.facts = [f for i, f in enumerate(clone.facts) if i not in drop_facts]
+        clone.rules = [r for i, r in enumerate(clone.rules) if i not in drop_rules]
+        return clone
+
+    # ----------------------------------------------------------------- solving
+    def solve(self, backend: str = "auto", time_limit: float | None = None,
+              **options: Any) -> Solution | None:
+        from mm import solving
+
+        return solving.solve(self, backend, time_limit, **options)
+
+    def solutions(self, limit: int | None = None, backend: str = "auto",
+                  time_limit: float | None = None, **options: Any) -> Iterator[Solution]:
+        from mm import solving
+
+        return solving.solutions(self, limit, backend, time_limit, **options)
+
+    def count(self, limit: int | None = None, exact: bool = False, backend: str = "auto",
+              time_limit: float | None = None, **options: Any) -> int:
+        from mm import solving
+
+        return solving.count(self, limit, exact, backend, time_limit, **options)
+
+    def is_unique(self, backend: str = "auto", time_limit: float | None = None,
+                  **options: Any) -> bool:
+        from mm import solving
+
+        return solving.is_unique(self, backend, time_limit, **options)
+
+    def verify(self, backend: str = "auto", time_limit: float | None = None,
+               **options: Any) -> Report:
+        from mm import solving
+
+        return solving.verify(self, backend, time_limit, **options)
+
+    def check_answer(self, solution: Solution) -> bool:
+        """Does the solution match `answer`? True when the puzzle has no answer (seed)."""
+        if self.answer is None:
+            return True
+        return [list(r) for r in solution.encoded()] == [list(r) for r in self.answer]
+
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.name!r}: {len(self.noun_types)} types, {len(self.facts)} facts, " \
+               f"{len(self.rules)} rules>"
+
+
+SayFact = Callable[[Noun, Verb, Link, Noun], str]

@@ -1,0 +1,469 @@
+"""Rules as expression trees: building blocks and the SmartRule library.
+
+A rule is data, never a callback over solver state: every backend compiles the same tree,
+and `holds(solution)` checks a finished solution in plain Python (the tests' oracle).
+
+>>> from mm import Puzzle, rules
+>>> p = Puzzle("T", "T")
+>>> a, b = p.add_noun_type("Slot").add_nouns("1", "2")
+>>> x, y = p.add_noun_type("Name").add_nouns("Xo", "Yu")
+>>> r = p.add_rule("1", "Xo is first or Yu is.", rules.with_(x, a) | rules.with_(y, a))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mm.errors import ValidationError
+from mm.links import less_than
+from mm.model import WITH, Link, Noun, NounType, _WithLink
+
+if TYPE_CHECKING:
+    from mm.solution import Solution
+
+
+class Condition:
+    """A true/false statement about a solution. Combine with `&`, `|`, `~`."""
+
+    def nouns(self) -> Iterator[Noun]:
+        for child in self.children():
+            yield from child.nouns()
+
+    def links(self) -> Iterator[Link | _WithLink]:
+        for child in self.children():
+            yield from child.links()
+
+    def children(self) -> tuple[Condition, ...]:
+        return ()
+
+    def holds(self, solution: Solution) -> bool:
+        raise NotImplementedError(type(self).__name__)
+
+    def __and__(self, other: Any) -> Condition:
+        return AllOf((self, _as_condition(other, "&")))
+
+    def __rand__(self, other: Any) -> Condition:
+        return AllOf((_as_condition(other, "&"), self))
+
+    def __or__(self, other: Any) -> Condition:
+        return AnyOf((self, _as_condition(other, "|")))
+
+    def __ror__(self, other: Any) -> Condition:
+        return AnyOf((_as_condition(other, "|"), self))
+
+    def __invert__(self) -> Condition:
+        return Not(self)
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            "a rule condition has no Python truth value: it is decided by the solver. "
+            "Combine conditions with &, |, ~ or rules.all_of / any_of / not_ / if_then, "
+            "not with 'and', 'or', 'not' or 'if'")
+
+
+def _as_condition(value: Any, op: str) -> Condition:
+    if isinstance(value, Condition):
+        return value
+    hint = ""
+    if isinstance(value, bool | int):
+        hint = " Did you forget brackets around a comparison (& and | bind tighter than ==)?"
+    raise TypeError(f"cannot combine a rule condition with {value!r} using '{op}'.{hint}")
+
+
+def _conditions(items: tuple[Any, ...], name: str) -> tuple[Condition, ...]:
+    """Accept f(a, b, c) and f(iterable), like max()."""
+    if len(items) == 1 and not isinstance(items[0], Condition):
+        items = tuple(items[0])
+    for item in items:
+        if not isinstance(item, Condition):
+            raise TypeError(f"rules.{name}: {item!r} is not a rule condition")
+    return tuple(items)
+
+
+# --------------------------------------------------------------------- building blocks
+class Const(Condition):
+    def __init__(self, value: bool):
+        self.value = bool(value)
+
+    def holds(self, solution: Solution) -> bool:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Const({self.value})"
+
+
+class Related(Condition):
+    """a IS link b: the link holds between the nouns of its type that a and b are with."""
+
+    def __init__(self, a: Noun, link: Link | _WithLink, b: Noun):
+        for noun in (a, b):
+            if not isinstance(noun, Noun):
+                raise ValidationError(f"rules.related: expected a noun, got {noun!r}")
+        if not (link is WITH or isinstance(link, Link)):
+            raise ValidationError(f"rules.related: expected a link or WITH, got {link!r}")
+        self.a, self.link, self.b = a, link, b
+
+    def nouns(self) -> Iterator[Noun]:
+        yield self.a
+        yield self.b
+
+    def links(self) -> Iterator[Link | _WithLink]:
+        yield self.link
+
+    def holds(self, solution: Solution) -> bool:
+        if self.link is WITH:
+            return solution.row_of(self.a) == solution.row_of(self.b)
+        link: Link = self.link  # type: ignore[assignment]
+        t = link.noun_type
+        return link.holds(solution.partner(self.a, t), solution.partner(self.b, t))
+
+    def __repr__(self) -> str:
+        return f"related({self.a.name!r}, {self.link}, {self.b.name!r})"
+
+
+class Not(Condition):
+    def __init__(self, x: Condition):
+        self.x = _as_condition(x, "~")
+
+    def children(self) -> tuple[Condition, ...]:
+        return (self.x,)
+
+    def holds(self, solution: Solution) -> bool:
+        return not self.x.holds(solution)
+
+    def __repr__(self) -> str:
+        return f"not_({self.x!r})"
+
+
+class AllOf(Condition):
+    def __init__(self, xs: Sequence[Condition]):
+        self.xs = tuple(xs)
+
+    def children(self) -> tuple[Condition, ...]:
+        return self.xs
+
+    def holds(self, solution: Solution) -> bool:
+        return all(x.holds(solution) for x in self.xs)
+
+    def __repr__(self) -> str:
+        return f"all_of{self.xs!r}"
+
+
+class AnyOf(Condition):
+    def __init__(self, xs: Sequence[Condition]):
+        self.xs = tuple(xs)
+
+    def children(self) -> tuple[Condition, ...]:
+        return self.xs
+
+    def holds(self, solution: Solution) -> bool:
+        return any(x.holds(solution) for x in self.xs)
+
+    def __repr__(self) -> str:
+        return f"any_of{self.xs!r}"
+
+
+class IfThen(Condition):
+    def __init__(self, cond: Condition, then: Condition):
+        self.cond = _as_condition(cond, "if_then")
+        self.then = _as_condition(then, "if_then")
+
+    def children(self) -> tuple[Condition, ...]:
+        return (self.cond, self.then)
+
+    def holds(self, solution: Solution) -> bool:
+        return (not self.cond.holds(solution)) or self.then.holds(solution)
+
+    def __repr__(self) -> str:
+        return f"if_then({self.cond!r}, {self.then!r})"
+
+
+class Iff(Condition):
+    def __init__(self, x: Condition, y: Condition):
+        self.x = _as_condition(x, "iff")
+        self.y = _as_condition(y, "iff")
+
+    def children(self) -> tuple[Condition, ...]:
+        return (self.x, self.y)
+
+    def holds(self, solution: Solution) -> bool:
+        return self.x.holds(solution) == self.y.holds(solution)
+
+    def __repr__(self) -> str:
+        return f"iff({self.x!r}, {self.y!r})"
+
+
+class Count(Condition):
+    """Between `low` and `high` (inclusive) of the conditions hold."""
+
+    def __init__(self, xs: Sequence[Condition], low: int, high: int):
+        self.xs = tuple(xs)
+        self.low, self.high = low, high
+
+    def children(self) -> tuple[Condition, ...]:
+        return self.xs
+
+    def holds(self, solution: Solution) -> bool:
+        return self.low <= sum(x.holds(solution) for x in self.xs) <= self.high
+
+    def __repr__(self) -> str:
+        return f"count({self.low}..{self.high}, {self.xs!r})"
+
+
+def with_(a: Noun, b: Noun) -> Condition:
+    """a is with b."""
+    return Related(a, WITH, b)
+
+
+def related(a: Noun, link: Link | _WithLink, b: Noun) -> Condition:
+    """a IS link b."""
+    return Related(a, link, b)
+
+
+def not_(x: Condition) -> Condition:
+    return Not(x)
+
+
+def if_then(cond: Condition, then: Condition) -> Condition:
+    return IfThen(cond, then)
+
+
+def iff(x: Condition, y: Condition) -> Condition:
+    return Iff(x, y)
+
+
+def all_of(*xs: Any) -> Condition:
+    return AllOf(_conditions(xs, "all_of"))
+
+
+def any_of(*xs: Any) -> Condition:
+    return AnyOf(_conditions(xs, "any_of"))
+
+
+def _count(k: int, xs: Iterable[Condition], name: str) -> tuple[int, tuple[Condition, ...]]:
+    if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+        raise ValidationError(f"rules.{name}: k must be a non-negative int, got {k!r}")
+    return k, _conditions((xs,), name)
+
+
+def exactly(k: int, xs: Iterable[Condition]) -> Condition:
+    k, items = _count(k, xs, "exactly")
+    return Count(items, k, k)
+
+
+def at_least(k: int, xs: Iterable[Condition]) -> Condition:
+    k, items = _count(k, xs, "at_least")
+    return Count(items, k, len(items))
+
+
+def at_most(k: int, xs: Iterable[Condition]) -> Condition:
+    k, items = _count(k, xs, "at_most")
+    return Count(items, 0, k)
+
+
+# --------------------------------------------------------------------- SmartRules
+class SmartRule(Condition):
+    """A named rule of the seed's library. It compiles through `decompose()` into building
+    blocks, and checks solutions with its own `holds`, written from the definition."""
+
+    def decompose(self) -> Condition:
+        raise NotImplementedError
+
+    def children(self) -> tuple[Condition, ...]:
+        return (self.decompose(),)
+
+
+def _nouns(values: Any, where: str) -> tuple[Noun, ...]:
+    if isinstance(values, Noun):
+        return (values,)
+    items = tuple(values)
+    for item in items:
+        if not isinstance(item, Noun):
+            raise ValidationError(f"rules.{where}: expected a noun, got {item!r}")
+    return items
+
+
+class MatchAtLeastOne(SmartRule):
+    def __init__(self, noun1: Noun, nouns2: Sequence[Noun]):
+        self.noun1 = _nouns(noun1, "match_at_least_one")[0]
+        self.nouns2 = _nouns(nouns2, "match_at_least_one")
+
+    def decompose(self) -> Condition:
+        return AnyOf(tuple(with_(self.noun1, b) for b in self.nouns2))
+
+    def holds(self, solution: Solution) -> bool:
+        row = solution.row_of(self.noun1)
+        return any(solution.row_of(b) == row for b in self.nouns2)
+
+
+class MatchOneToExactlyOne(SmartRule):
+    def __init__(self, nouns1: Sequence[Noun], nouns2: Sequence[Noun]):
+        self.nouns1 = _nouns(nouns1, "match_one_to_exactly_one")
+        self.nouns2 = _nouns(nouns2, "match_one_to_exactly_one")
+
+    def decompose(self) -> Condition:
+        return Count(tuple(with_(a, b) for a in self.nouns1 for b in self.nouns2), 1, 1)
+
+    def holds(self, solution: Solution) -> bool:
+        return sum(solution.row_of(a) == solution.row_of(b)
+                   for a in self.nouns1 for b in self.nouns2) == 1
+
+
+class MatchOneToOne(SmartRule):
+    def __init__(self, nouns1: Sequence[Noun], nouns2: Sequence[Noun]):
+        self.nouns1 = _nouns(nouns1, "match_one_to_one")
+        self.nouns2 = _nouns(nouns2, "match_one_to_one")
+        if len(self.nouns1) != len(self.nouns2):
+            raise ValidationError(
+                f"rules.match_one_to_one: the lists must have equal lengths "
+                f"({len(self.nouns1)} and {len(self.nouns2)})")
+
+    def decompose(self) -> Condition:
+        rows = [Count(tuple(with_(a, b) for b in self.nouns2), 1, 1) for a in self.nouns1]
+        cols = [Count(tuple(with_(a, b) for a in self.nouns1), 1, 1) for b in self.nouns2]
+        return AllOf(tuple(rows + cols))
+
+    def holds(self, solution: Solution) -> bool:
+        def matches(x: Noun, ys: Sequence[Noun]) -> int:
+            return sum(solution.row_of(x) == solution.row_of(y) for y in ys)
+
+        return (all(matches(a, self.nouns2) == 1 for a in self.nouns1)
+                and all(matches(b, self.nouns1) == 1 for b in self.nouns2))
+
+
+class MatchOneList(SmartRule):
+    def __init__(self, nouns1: Sequence[Noun], lists2: Sequence[Sequence[Noun]]):
+        self.nouns1 = _nouns(nouns1, "match_one_list")
+        self.lists2 = tuple(_nouns(lst, "match_one_list") for lst in lists2)
+
+    def decompose(self) -> Condition:
+        return AnyOf(tuple(
+            AllOf(tuple(AnyOf(tuple(with_(a, b) for b in lst)) for a in self.nouns1))
+            for lst in self.lists2))
+
+    def holds(self, solution: Solution) -> bool:
+        return any(all(any(solution.row_of(a) == solution.row_of(b) for b in lst)
+                       for a in self.nouns1) for lst in self.lists2)
+
+
+class IsNotBetween(SmartRule):
+    def __init__(self, noun_type: NounType, noun1: Noun, noun2: Noun, noun3: Noun):
+        if not isinstance(noun_type, NounType):
+            raise ValidationError(f"rules.is_not_between: expected a noun type, got {noun_type!r}")
+        self.noun_type = noun_type
+        self.noun1, self.noun2, self.noun3 = _nouns((noun1, noun2, noun3), "is_not_between")
+
+    def decompose(self) -> Condition:
+        before = Link(-1, "before", self.noun_type, less_than(0))
+        a, b, c = self.noun1, self.noun2, self.noun3
+        return AllOf((Not(AllOf((Related(b, before, a), Related(a, before, c)))),
+                      Not(AllOf((Related(c, before, a), Related(a, before, b))))))
+
+    def links(self) -> Iterator[Link | _WithLink]:
+        return iter(())
+
+    def holds(self, solution: Solution) -> bool:
+        a, b, c = (solution.partner(n, self.noun_type).num
+                   for n in (self.noun1, self.noun2, self.noun3))
+        return not (b < a < c) and not (c < a < b)
+
+
+class IsRelated(SmartRule):
+    def __init__(self, noun1: Noun, link: Link | _WithLink, nouns2: Sequence[Noun]):
+        self.noun1 = _nouns(noun1, "is_related")[0]
+        self.link = link
+        self.nouns2 = _nouns(nouns2, "is_related")
+
+    def decompose(self) -> Condition:
+        return AnyOf(tuple(Related(self.noun1, self.link, b) for b in self.nouns2))
+
+    def holds(self, solution: Solution) -> bool:
+        return any(Related(self.noun1, self.link, b).holds(solution) for b in self.nouns2)
+
+
+class _Groups(SmartRule):
+    def __init__(self, noun1: Noun, noun2: Noun, noun_type: NounType,
+                 groups: Sequence[Hashable]):
+        name = type(self).__name__
+        if not isinstance(noun_type, NounType):
+            raise ValidationError(f"{name}: expected a noun type, got {noun_type!r}")
+        groups = tuple(groups)
+        if len(groups) != len(noun_type.nouns):
+            raise ValidationError(
+                f"{name}: {len(groups)} group labels for the {len(noun_type.nouns)} nouns of "
+                f"'{noun_type.name}'")
+        self.noun1, self.noun2 = _nouns((noun1, noun2), name)
+        self.noun_type, self.groups = noun_type, groups
+
+    def _same(self) -> Condition:
+        def member(noun: Noun, label: Hashable) -> Condition:
+            return AnyOf(tuple(with_(noun, t) for t, g in zip(self.noun_type.nouns, self.groups,
+                                                                 strict=True) if g == label))
+
+        labels = list(dict.fromkeys(self.groups))
+        return AnyOf(tuple(AllOf((member(self.noun1, g), member(self.noun2, g)))
+                           for g in labels))
+
+    def _labels_equal(self, solution: Solution) -> bool:
+        t = self.noun_type
+        return (self.groups[solution.partner(self.noun1, t).index]
+                == self.groups[solution.partner(self.noun2, t).index])
+
+
+class InSameGroup(_Groups):
+    def decompose(self) -> Condition:
+        return self._same()
+
+    def holds(self, solution: Solution) -> bool:
+        return self._labels_equal(solution)
+
+
+class InOppositeGroup(_Groups):
+    def decompose(self) -> Condition:
+        return Not(self._same())
+
+    def holds(self, solution: Solution) -> bool:
+        return not self._labels_equal(solution)
+
+
+def match_at_least_one(noun1: Noun, nouns2: Sequence[Noun]) -> Condition:
+    """noun1 is with at least one of nouns2."""
+    return MatchAtLeastOne(noun1, nouns2)
+
+
+def match_one_to_exactly_one(nouns1: Sequence[Noun], nouns2: Sequence[Noun]) -> Condition:
+    """Exactly one pair (a in nouns1, b in nouns2) has a with b."""
+    return MatchOneToExactlyOne(nouns1, nouns2)
+
+
+def match_one_to_one(nouns1: Sequence[Noun], nouns2: Sequence[Noun]) -> Condition:
+    """nouns1 and nouns2 are matched perfectly: each is with exactly one of the other list."""
+    return MatchOneToOne(nouns1, nouns2)
+
+
+def match_one_list(nouns1: Sequence[Noun], lists2: Sequence[Sequence[Noun]]) -> Condition:
+    """For some list L of lists2, every noun of nouns1 is with a noun of L."""
+    return MatchOneList(nouns1, lists2)
+
+
+def is_not_between(noun_type: NounType, noun1: Noun, noun2: Noun, noun3: Noun) -> Condition:
+    """In the order of noun_type, noun1 does not stand between noun2 and noun3."""
+    return IsNotBetween(noun_type, noun1, noun2, noun3)
+
+
+def is_related(noun1: Noun, link: Link | _WithLink, nouns2: Sequence[Noun]) -> Condition:
+    """noun1 IS link b for at least one b of nouns2."""
+    return IsRelated(noun1, link, nouns2)
+
+
+def in_same_group(noun1: Noun, noun2: Noun, noun_type: NounType,
+                  groups: Sequence[Hashable]) -> Condition:
+    """The noun_type nouns that noun1 and noun2 are with carry the same group label."""
+    return InSameGroup(noun1, noun2, noun_type, groups)
+
+
+def in_opposite_group(noun1: Noun, noun2: Noun, noun_type: NounType,
+                      groups: Sequence[Hashable]) -> Condition:
+    """The noun_type nouns that noun1 and noun2 are with carry different group labels."""
+    return InOppositeGroup(noun1, noun2, noun_type, groups)

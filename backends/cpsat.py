@@ -217,8 +217,10 @@ class CpSatBackend(Backend):
                   for i, row in enumerate(assignment[t][:-1])]
         self.m.add_bool_or(clause)
 
-    def count(self, limit: int | None = None) -> int:
-        return sum(1 for _ in self._enumerate(limit))
+    def solutions(self, limit: int | None = None) -> Iterator[ir.Assignment]:
+        """All solutions from one search; a blocking clause per solution would restart
+        CP-SAT from scratch every time."""
+        return self._enumerate(limit)
 
     def _enumerate(self, limit: int | None) -> Iterator[ir.Assignment]:
         """All solutions in one search (CP-SAT's enumerate_all_solutions), deduplicated on

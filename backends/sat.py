@@ -1,0 +1,284 @@
+"""PySAT backend: the puzzle as CNF on one incremental SAT solver.
+
+Encoding
+--------
+* ``at(t, i, r)``: noun i of type t (t >= 1) stands on row r. Exactly one row per noun and
+  one noun per row, through PySAT's cardinality encodings (pairwise for small types, where
+  it is smaller, else the ladder encoding).
+* ``slot(x, L, a)``: x is with noun a of type L. It is ``at`` itself when L or x is the
+  first type, a constant when x has type L, else an auxiliary ``P`` with
+  ``P <-> OR_r (at(x, r) & at(a, r))`` (2 clauses per row).
+* A link fact ``x IS link y`` over type L: for each a, ``slot(x,a) -> OR_{b:(a,b) in link}
+  slot(y,b)``; IS_NOT uses the complement. A reified relation adds the converse clauses, so
+  its literal is equivalent to it.
+* Rule nodes: Tseitin for not/and/or/iff; cardinality through PySAT's CardEnc, reified with
+  selector literals.
+Blocking clauses use the ``at`` literals only, so each solution is returned once whatever
+the auxiliary variables do.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver, SolverNames
+
+from mm import ir
+from mm.backends.base import Backend
+from mm.errors import PuzzleError
+
+DEFAULT_ENGINE = "cadical195"
+_PAIRWISE_UP_TO = 5
+
+
+def engines() -> list[str]:
+    """The SAT engines PySAT offers here (names for `engine=`)."""
+    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+
+class SatBackend(Backend):
+    name = "sat"
+    options = ("engine",)
+
+    def __init__(self, model: ir.Model, time_limit: float | None = None,
+                 engine: str = DEFAULT_ENGINE, **options: Any):
+        super().__init__(model, time_limit, **options)
+        if engine not in engines():
+            raise PuzzleError(f"sat: unknown engine '{engine}' (choose from "
+                              f"{', '.join(engines())})")
+        self.engine = engine
+        self.n = model.size
+        self.pool = IDPool()
+        self.true = self.pool.id("true")
+        self.clauses: list[list[int]] = [[self.true]]
+        self._lit: dict[ir.Cond, int] = {}
+        self._pair: dict[tuple[ir.NounRef, int, int], int] = {}
+        self._at: list[list[list[int]]] = [
+            [[self.true if r == i else -self.true for r in range(self.n)]
+             for i in range(self.n)]]
+        for t in range(1, model.num_types):
+            grid = [[self.pool.id(("at", t, i, r)) for r in range(self.n)]
+                    for i in range(self.n)]
+            self._at.append(grid)
+            for i in range(self.n):
+                self._exactly_one(grid[i])
+            for r in range(self.n):
+                self._exactly_one([grid[i][r] for i in range(self.n)])
+        for _origin, cond in model.constraints:
+            self._post(cond)
+        self.solver = Solver(name=engine, bootstrap_with=self.clauses)
+        self.clauses = []
+
+    # ------------------------------------------------------------------ clauses
+    def _add(self, clause: Iterable[int]) -> None:
+        """Add a clause, dropping false constants and skipping satisfied ones."""
+        out = []
+        for lit in clause:
+            if lit == self.true:
+                return
+            if lit != -self.true:
+                out.append(lit)
+        if hasattr(self, "solver"):
+            self.solver.add_clause(out)
+        else:
+            self.clauses.append(out)
+
+    def _exactly_one(self, lits: list[int]) -> None:
+        encoding = EncType.pairwise if len(lits) <= _PAIRWISE_UP_TO else EncType.ladder
+        for clause in CardEnc.equals(lits, 1, vpool=self.pool, encoding=encoding).clauses:
+            self._add(clause)
+
+    def _new(self) -> int:
+        return self.pool.id(("aux", self.pool.top + 1))
+
+    # ------------------------------------------------------------------ slots
+    def at(self, ref: ir.NounRef, r: int) -> int:
+        return self._at[ref[0]][ref[1]][r]
+
+    def slot(self, ref: ir.NounRef, t: int, a: int) -> int:
+        """Literal "ref is with noun a of type t"."""
+        rt, i = ref
+        if rt == t:
+            return self.true if i == a else -self.true
+        if t == 0:
+            return self.at(ref, a)
+        if rt == 0:
+            return self.at((t, a), i)
+        key = (ref, t, a)
+        if key not in self._pair:
+            self._pair[key] = self._same_row(ref, (t, a))
+        return self._pair[key]
+
+    def _same_row(self, x: ir.NounRef, y: ir.NounRef) -> int:
+        """A literal equivalent to "x and y stand on the same row"."""
+        if x[0] == 0:
+            return self.at(y, x[1])
+        if y[0] == 0:
+            return self.at(x, y[1])
+        p = self._new()
+        for r in range(self.n):
+            self._add([-self.at(x, r), -self.at(y, r), p])
+            self._add([-p, -self.at(x, r), self.at(y, r)])
+        return p
+
+    # ------------------------------------------------------------------ relations
+    def _rel_clauses(self, rel: ir.Rel, pairs: frozenset[tuple[int, int]],
+                     guard: list[int]) -> None:
+        """guard -> (slot(a), slot(b)) in pairs, as one clause per slot of rel.a."""
+        t = self.model.tables[rel.table].type
+        for a in range(self.n):
+            sa = self.slot(rel.a, t, a)
+            if sa == -self.true:
+                continue
+            allowed = [self.slot(rel.b, t, b) for b in range(self.n) if (a, b) in pairs]
+            self._add([*guard, -sa, *allowed])
+
+    def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
+        table = self.model.tables[rel.table]
+        pairs = table.pairs if positive else _complement(table.pairs, self.n)
+        if table.is_identity(self.n):
+            for r in range(self.n):
+                y = self.at(rel.b, r)
+                self._add([-self.at(rel.a, r), y if positive else -y])
+            return
+        self._rel_clauses(rel, pairs, [])
+
+    def _rel_literal(self, rel: ir.Rel) -> int:
+        table = self.model.tables[rel.table]
+        if table.is_identity(self.n):
+            return self._same_row(rel.a, rel.b)
+        lit = self._new()
+        self._rel_clauses(rel, table.pairs, [-lit])
+        self._rel_clauses(rel, _complement(table.pairs, self.n), [lit])
+        return lit
+
+    # ------------------------------------------------------------------ conditions
+    def literal(self, cond: ir.Cond) -> int:
+        """A literal equivalent to the condition (Tseitin)."""
+        if cond in self._lit:
+            return self._lit[cond]
+        if isinstance(cond, ir.Const):
+            lit = self.true if cond.value else -self.true
+        elif isinstance(cond, ir.Rel):
+            lit = self._rel_literal(cond)
+        elif isinstance(cond, ir.Not):
+            lit = -self.literal(cond.x)
+        elif isinstance(cond, ir.And | ir.Or):
+            lits = [self.literal(x) for x in cond.xs]
+            sign = 1 if isinstance(cond, ir.And) else -1  # Or(xs) = not And(not xs)
+            lits = [sign * x for x in lits]
+            gate = self._new()
+            for x in lits:
+                self._add([-gate, x])
+            self._add([gate, *(-x for x in lits)])
+            lit = sign * gate
+        elif isinstance(cond, ir.Iff):
+            x, y = self.literal(cond.x), self.literal(cond.y)
+            lit = self._new()
+            self._add([-lit, -x, y])
+            self._add([-lit, x, -y])
+            self._add([lit, x, y])
+            self._add([lit, -x, -y])
+        elif isinstance(cond, ir.Card):
+            lit = self._card_literal(cond)
+        else:
+            raise NotImplementedError(f"sat: condition {type(cond).__name__}")
+        self._lit[cond] = lit
+        return lit
+
+    def _card_clauses(self, lits: list[int], low: int, high: int) -> Iterator[list[int]]:
+        """CNF of low <= sum(lits) <= high (PySAT's CardEnc; trivial bounds skipped)."""
+        if low > 0:
+            yield from CardEnc.atleast(lits, low, vpool=self.pool,
+                                       encoding=EncType.seqcounter).clauses
+        if high < len(lits):
+            yield from CardEnc.atmost(lits, high, vpool=self.pool,
+                                      encoding=EncType.seqcounter).clauses
+
+    def _card_literal(self, cond: ir.Card) -> int:
+        """lit <-> low <= sum <= high: lit selects the in-range encoding, and not lit
+        selects one of "below low" / "above high"."""
+        lits = [self.literal(x) for x in cond.xs]
+        lit = self._new()
+        for clause in self._card_clauses(lits, cond.low, cond.high):
+            self._add([-lit, *clause])
+        outside = []
+        if cond.low > 0:
+            below = self._new()
+            outside.append(below)
+            for clause in self._card_clauses(lits, 0, cond.low - 1):
+                self._add([-below, *clause])
+        if cond.high < len(lits):
+            above = self._new()
+            outside.append(above)
+            for clause in self._card_clauses(lits, cond.high + 1, len(lits)):
+                self._add([-above, *clause])
+        self._add([lit, *outside])
+        return lit
+
+    def _post(self, cond: ir.Cond) -> None:
+        if isinstance(cond, ir.Const):
+            if not cond.value:
+                self._add([])
+        elif isinstance(cond, ir.Rel):
+            self._post_rel(cond, True)
+        elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel):
+            self._post_rel(cond.x, False)
+        elif isinstance(cond, ir.And):
+            for x in cond.xs:
+                self._post(x)
+        elif isinstance(cond, ir.Or):
+            self._add([self.literal(x) for x in cond.xs])
+        elif isinstance(cond, ir.Card):
+            lits = [self.literal(x) for x in cond.xs]
+            for clause in self._card_clauses(lits, cond.low, cond.high):
+                self._add(clause)
+        else:
+            self._add([self.literal(cond)])
+
+    # ------------------------------------------------------------------ solving
+    def next_solution(self) -> ir.Assignment | None:
+        left = self.remaining_time()
+        if left is None:
+            satisfiable = self.solver.solve()
+        else:
+            timer = threading.Timer(left, self.solver.interrupt)
+            timer.start()
+            try:
+                satisfiable = self.solver.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+            self.solver.clear_interrupt()
+            if satisfiable is None:
+                raise self.timed_out()
+        if not satisfiable:
+            return None
+        true_vars = set(v for v in self.solver.get_model() if v > 0)
+        rows = [tuple(range(self.n))]
+        for t in range(1, self.model.num_types):
+            rows.append(tuple(next(r for r in range(self.n) if self._at[t][i][r] in true_vars)
+                              for i in range(self.n)))
+        return tuple(rows)
+
+    def block(self, assignment: ir.Assignment) -> None:
+        self._add([-self._at[t][i][row] for t in range(1, len(assignment))
+                   for i, row in enumerate(assignment[t][:-1])])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def __del__(self) -> None:
+        solver = getattr(self, "solver", None)
+        if solver is not None:
+            solver.delete()
+
+
+def _complement(pairs: frozenset[tuple[int, int]], n: int) -> frozenset[tuple[int, int]]:
+    return frozenset((a, b) for a in range(n) for b in range(n)) - pairs
+
+
+BACKEND = SatBackend

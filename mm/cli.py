@@ -1,0 +1,167 @@
+"""The `mm` command line.
+
+Exit status: 0 success (verify: unique), 1 no solution, 2 bad input or usage,
+3 more than one solution (verify), 4 time limit reached before an answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from mm import backends
+from mm.errors import PuzzleError, TimeLimitReached
+from mm.loading import builtin_names, load
+from mm.model import Puzzle
+
+EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"mm: error: {message} (see 'mm --help')\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mm", description="Solve and check logic-grid puzzles.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    common = _Parser(add_help=False)
+    common.add_argument("puzzle", help="built-in name (mm list), a .py puzzle module or .json")
+    common.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
+    common.add_argument("--json", action="store_true", help="print JSON")
+    common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")
+
+    lister = sub.add_parser("list", help="list the built-in puzzles")
+    lister.add_argument("--json", action="store_true")
+    sub.add_parser("solve", parents=[common], help="print a solution")
+    counter = sub.add_parser("count", parents=[common], help="count the solutions")
+    counter.add_argument("--limit", type=int, default=None, help="stop counting at N")
+    counter.add_argument("--exact", action="store_true", help="use a model counter")
+    sub.add_parser("verify", parents=[common], help="unique, multiple or none")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _COMMANDS[args.command](args)
+    except TimeLimitReached as exc:
+        print(f"mm: {exc}", file=sys.stderr)
+        return EXIT_TIMEOUT
+    except PuzzleError as exc:
+        print(f"mm: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("mm: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug in mm: still one line unless asked for the traceback
+        if os.environ.get("MM_DEBUG"):
+            raise
+        print(f"mm: internal error: {type(exc).__name__}: {exc} (set MM_DEBUG=1 for details)",
+              file=sys.stderr)
+        return 70
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"backend": args.backend, "time_limit": args.time_limit}
+
+
+def _heading(puzzle: Puzzle) -> str:
+    return f"{puzzle.title} ({puzzle.name})"
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rows = []
+    for name in builtin_names():
+        puzzle = load(name)
+        rows.append({"name": name, "title": puzzle.title,
+                     "types": len(puzzle.noun_types),
+                     "nouns": len(puzzle.noun_types[0].nouns),
+                     "facts": len(puzzle.facts), "rules": len(puzzle.rules)})
+    if args.json:
+        _print_json(rows)
+        return EXIT_OK
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        print(f"{r['name']:<{width}}  {r['title']}  "
+              f"({r['types']}x{r['nouns']}, {r['facts']} facts, {r['rules']} rules)")
+    return EXIT_OK
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    puzzle = load(args.puzzle)
+    start = time.perf_counter()
+    solution = puzzle.solve(**_options(args))
+    seconds = time.perf_counter() - start
+    if args.json:
+        data: dict[str, Any] = {"puzzle": puzzle.name, "title": puzzle.title,
+                                "status": "none" if solution is None else "solved",
+                                "solution": None, "encoded": None,
+                                "seconds": round(seconds, 6)}
+        if solution is not None:
+            data["solution"] = solution.to_dict()
+            data["encoded"] = solution.encoded()
+            if puzzle.answer is not None:
+                data["matches_answer"] = puzzle.check_answer(solution)
+        _print_json(data)
+    elif solution is None:
+        print(f"{_heading(puzzle)}: no solution")
+    else:
+        print(_heading(puzzle))
+        print()
+        print(solution.chart())
+        if puzzle.answer is not None and not puzzle.check_answer(solution):
+            print("\nNote: this solution differs from the puzzle's encoded answer.")
+    return EXIT_NONE if solution is None else EXIT_OK
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    puzzle = load(args.puzzle)
+    if args.limit is not None and args.limit < 1:
+        raise PuzzleError(f"--limit must be at least 1, got {args.limit}")
+    n = puzzle.count(limit=args.limit, exact=args.exact, **_options(args))
+    at_limit = args.limit is not None and n >= args.limit
+    if args.json:
+        _print_json({"puzzle": puzzle.name, "count": n, "at_limit": at_limit})
+    else:
+        print(f"{n}+" if at_limit else n)
+    return EXIT_OK
+
+
+_VERIFY_EXIT = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE,
+                "unknown": EXIT_TIMEOUT}
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    puzzle = load(args.puzzle)
+    report = puzzle.verify(**_options(args))
+    if args.json:
+        _print_json({"puzzle": puzzle.name, **report.to_dict()})
+    else:
+        print(f"{_heading(puzzle)}: {report.status}")
+        if report.status == "multiple":
+            print("The first two solutions differ in these cells:")
+            for d in report.diff:
+                print(f"  {d.row.title:<12} {d.noun_type.name:<14} "
+                      f"{d.first.title} / {d.second.title}")
+        elif report.status == "unknown":
+            print("The time limit ran out before the solver could decide.")
+    return _VERIFY_EXIT[report.status]
+
+
+_COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify}
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,208 @@
+"""An independent oracle: random small puzzles and a brute-force enumerator over plain
+permutations. It reads puzzles only through their public attributes and evaluates facts and
+rules from the definitions in API.md, sharing no code with mm's compiler or backends."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import mm
+from mm import IS, IS_NOT, WITH, links, rules
+
+# ------------------------------------------------------------------ brute force
+
+
+def _link_true(link, a, b) -> bool:
+    result = link.f(a, b)
+    if isinstance(result, mm.Verb):
+        return result.num > 0
+    return bool(result)
+
+
+def _slot(rows_of, noun, noun_type):
+    """The noun of noun_type on the same row as noun."""
+    row = rows_of[noun.type.num - 1][noun.num - 1]
+    column = rows_of[noun_type.num - 1]
+    return noun_type.nouns[column.index(row)]
+
+
+def _related(puzzle, rows_of, a, link, b) -> bool:
+    if link is WITH:
+        link = puzzle.links[0]
+    t = link.noun_type
+    return _link_true(link, _slot(rows_of, a, t), _slot(rows_of, b, t))
+
+
+def _with(rows_of, a, b) -> bool:
+    return rows_of[a.type.num - 1][a.num - 1] == rows_of[b.type.num - 1][b.num - 1]
+
+
+def evaluate(puzzle, rows_of, node) -> bool:
+    """Truth of a rule condition, from API.md's definitions."""
+    ev = lambda x: evaluate(puzzle, rows_of, x)  # noqa: E731
+    if isinstance(node, rules.Related):
+        return _related(puzzle, rows_of, node.a, node.link, node.b)
+    if isinstance(node, rules.Const):
+        return node.value
+    if isinstance(node, rules.Not):
+        return not ev(node.x)
+    if isinstance(node, rules.AllOf):
+        return all(ev(x) for x in node.xs)
+    if isinstance(node, rules.AnyOf):
+        return any(ev(x) for x in node.xs)
+    if isinstance(node, rules.IfThen):
+        return (not ev(node.cond)) or ev(node.then)
+    if isinstance(node, rules.Iff):
+        return ev(node.x) == ev(node.y)
+    if isinstance(node, rules.Count):
+        return node.low <= sum(ev(x) for x in node.xs) <= node.high
+    if isinstance(node, rules.MatchAtLeastOne):
+        return any(_with(rows_of, node.noun1, b) for b in node.nouns2)
+    if isinstance(node, rules.MatchOneToExactlyOne):
+        return sum(_with(rows_of, a, b) for a in node.nouns1 for b in node.nouns2) == 1
+    if isinstance(node, rules.MatchOneToOne):
+        return (all(sum(_with(rows_of, a, b) for b in node.nouns2) == 1 for a in node.nouns1)
+                and all(sum(_with(rows_of, a, b) for a in node.nouns1) == 1
+                        for b in node.nouns2))
+    if isinstance(node, rules.MatchOneList):
+        return any(all(any(_with(rows_of, a, b) for b in lst) for a in node.nouns1)
+                   for lst in node.lists2)
+    if isinstance(node, rules.IsNotBetween):
+        t = node.noun_type
+        a, b, c = (_slot(rows_of, n, t).num for n in (node.noun1, node.noun2, node.noun3))
+        return not (b < a < c) and not (c < a < b)
+    if isinstance(node, rules.IsRelated):
+        return any(_related(puzzle, rows_of, node.noun1, node.link, b) for b in node.nouns2)
+    if isinstance(node, rules.InSameGroup | rules.InOppositeGroup):
+        t = node.noun_type
+        same = (node.groups[_slot(rows_of, node.noun1, t).num - 1]
+                == node.groups[_slot(rows_of, node.noun2, t).num - 1])
+        return same if isinstance(node, rules.InSameGroup) else not same
+    raise TypeError(f"oracle does not know {type(node).__name__}")
+
+
+def brute_force(puzzle) -> set[tuple[tuple[int, ...], ...]]:
+    """Every solution as rows_of[t][i] (the row of noun i of type t), by trying all
+    permutations of every non-first type."""
+    n = len(puzzle.noun_types[0].nouns)
+    identity = tuple(range(n))
+    found = set()
+    facts = [f for f in puzzle.facts if f.enabled]
+    rule_list = [r for r in puzzle.rules if r.enabled]
+    perms = list(itertools.permutations(range(n)))
+    for combo in itertools.product(perms, repeat=len(puzzle.noun_types) - 1):
+        rows_of = (identity, *combo)
+        ok = all(_related(puzzle, rows_of, f.noun1, f.link, f.noun2) == (f.verb is IS)
+                 for f in facts)
+        if ok and all(evaluate(puzzle, rows_of, r.constraint) for r in rule_list):
+            found.add(rows_of)
+    return found
+
+
+# ------------------------------------------------------------------ random puzzles
+
+_SMART_LINKS = [
+    lambda r: links.less_than(r.randint(0, 1)),
+    lambda r: links.less_by(r.randint(1, 2)),
+    lambda r: links.more_than(r.randint(0, 1)),
+    lambda r: links.more_by(r.randint(1, 2)),
+    lambda r: links.next_to(),
+    lambda r: links.offset_by(r.randint(1, 2)),
+    lambda r: links.outside_of(r.randint(0, 1)),
+    lambda r: links.has_ratio(1, 2),
+]
+
+
+def _custom_link(r: random.Random):
+    table = {(a, b): r.random() < 0.4 for a in range(1, 7) for b in range(1, 7)}
+    # returns verbs as well as bools, as a seed-style link function may
+    return lambda a, b: IS if table[(a.num, b.num)] else IS_NOT
+
+
+def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, int] = (3, 4),
+                  max_facts: int = 6, max_rules: int = 2) -> mm.Puzzle:
+    r = random.Random(seed)
+    p = mm.Puzzle(f"Random{seed}", f"Random puzzle {seed}")
+    num_types, size = r.randint(*types), r.randint(*nouns)
+    for t in range(num_types):
+        p.add_noun_type(f"T{t + 1}").add_nouns(*(f"n{t + 1}{i + 1}" for i in range(size)))
+    all_links = [p.links[0]]
+    for k in range(r.randint(1, 3)):
+        over = r.choice(p.noun_types)
+        f = _custom_link(r) if r.random() < 0.25 else r.choice(_SMART_LINKS)(r)
+        all_links.append(p.add_link(f"link{k + 1}", over, f))
+    nouns_all = [n for t in p.noun_types for n in t.nouns]
+
+    def fact_pair(link):
+        while True:
+            a, b = r.sample(nouns_all, 2)
+            if link.num == 0 and a.type is b.type:
+                continue
+            if a.type is link.noun_type and b.type is link.noun_type:
+                continue
+            return a, b
+
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for k in range(r.randint(0, max_facts)):
+            link = r.choice(all_links)
+            a, b = fact_pair(link)
+            p.add_fact(str(k + 1), a, r.choice([IS, IS_NOT]), WITH if link.num == 0 else link, b)
+
+    def atom():
+        link = r.choice(all_links)
+        a, b = fact_pair(link)
+        return rules.related(a, WITH if link.num == 0 else link, b)
+
+    def smart():
+        kind = r.randrange(8)
+        some = lambda k: r.sample(nouns_all, k)  # noqa: E731
+        t = r.choice(p.noun_types)
+        if kind == 0:
+            return rules.match_at_least_one(some(1)[0], some(2))
+        if kind == 1:
+            return rules.match_one_to_exactly_one(some(2), some(2))
+        if kind == 2:
+            return rules.match_one_to_one(some(2), some(2))
+        if kind == 3:
+            return rules.match_one_list(some(2), [some(2), some(2)])
+        if kind == 4:
+            return rules.is_not_between(t, *some(3))
+        if kind == 5:
+            return rules.is_related(some(1)[0], r.choice(all_links[1:]), some(2))
+        groups = [r.choice("xy") for _ in t.nouns]
+        a, b = some(2)
+        if kind == 6:
+            return rules.in_same_group(a, b, t, groups)
+        return rules.in_opposite_group(a, b, t, groups)
+
+    def cond(depth):
+        if depth == 0 or r.random() < 0.3:
+            return atom() if r.random() < 0.6 else smart()
+        kind = r.randrange(8)
+        xs = [cond(depth - 1) for _ in range(r.randint(1, 3))]
+        if kind == 0:
+            return rules.all_of(xs)
+        if kind == 1:
+            return rules.any_of(*xs)
+        if kind == 2:
+            return ~xs[0]
+        if kind == 3:
+            return rules.if_then(xs[0], cond(depth - 1))
+        if kind == 4:
+            return rules.iff(xs[0], cond(depth - 1))
+        if kind == 5:
+            return rules.exactly(r.randint(0, len(xs)), xs)
+        if kind == 6:
+            return rules.at_least(r.randint(0, len(xs)), xs)
+        return rules.at_most(r.randint(0, len(xs)), xs) & xs[0] | cond(depth - 1)
+
+    for k in range(r.randint(0, max_rules)):
+        p.add_rule(str(100 + k), f"Random rule {k + 1}.", cond(2))
+    if not p.facts and not p.rules:
+        x = atom()
+        p.add_rule("0", "Always true.", x | ~x)
+    return p

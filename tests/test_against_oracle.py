@@ -1,0 +1,33 @@
+"""Every backend against the brute-force oracle on random small puzzles."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from puzzle_oracle import brute_force, random_puzzle
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_same_solutions_as_brute_force(backend, seed):
+    puzzle = random_puzzle(seed)
+    expected = brute_force(puzzle)
+    found = [s.assignment for s in puzzle.solutions(backend=backend)]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == expected
+    assert puzzle.count(backend=backend) == len(expected)
+    assert puzzle.is_unique(backend=backend) == (len(expected) == 1)
+    solution = puzzle.solve(backend=backend)
+    assert (solution is None) == (not expected)
+    if solution is not None:
+        assert solution.assignment in expected
+        assert all(r.constraint.holds(solution) for r in puzzle.rules)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), limit=st.integers(1, 5))
+def test_limits_are_respected(backend, seed, limit):
+    puzzle = random_puzzle(seed)
+    expected = brute_force(puzzle)
+    assert puzzle.count(limit=limit, backend=backend) == min(limit, len(expected))
+    found = list(puzzle.solutions(limit=limit, backend=backend))
+    assert len(found) == min(limit, len(expected))
+    assert {s.assignment for s in found} <= expected

@@ -25,7 +25,10 @@ def names() -> list[str]:
 def installed(name: str) -> bool:
     """Is the solver library of this backend importable (without importing it)?"""
     _, package, _ = _entry(name)
-    return importlib.util.find_spec(package) is not None
+    try:
+        return importlib.util.find_spec(package) is not None
+    except ImportError:  # an import hook that hides the package says so by raising
+        return False
 
 
 def available() -> list[str]:
@@ -35,7 +38,7 @@ def available() -> list[str]:
 def get(name: str):
     """The Backend class registered under `name`."""
     module_name, package, pip_name = _entry(name)
-    if importlib.util.find_spec(package) is None:
+    if not installed(name):
         raise BackendUnavailable(
             f"backend '{name}' needs the '{package}' package: pip install {pip_name}")
     return importlib.import_module(module_name).BACKEND

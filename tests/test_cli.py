@@ -1,0 +1,155 @@
+"""The command line as a user runs it: output, JSON, exit codes, one-line errors."""
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+
+def mm_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "mm", *args], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+def assert_one_line_error(result, pattern):
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert pattern in lines[0]
+
+
+def test_list():
+    result = mm_cli("list")
+    assert result.returncode == 0
+    assert "five_houses" in result.stdout and "all_tired_out" in result.stdout
+
+
+def test_solve_prints_the_chart():
+    result = mm_cli("solve", "five_houses")
+    assert result.returncode == 0, result.stderr
+    assert "Norwegian" in result.stdout and "Zebra" in result.stdout
+
+
+def test_solve_json():
+    result = mm_cli("solve", "five_houses", "--json")
+    data = json.loads(result.stdout)
+    assert data["status"] == "solved"
+    assert data["encoded"] == [[3, 4, 0, 2, 1], [3, 2, 0, 1, 4], [1, 2, 0, 3, 4],
+                               [2, 3, 1, 0, 4], [4, 1, 2, 3, 0]]
+    assert data["solution"][0] == {"House": "1st", "Color": "yellow",
+                                   "Nationality": "Norwegian", "Hobby": "antiques",
+                                   "Pet": "fox", "Drink": "water"}
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat"])
+def test_verify_all_tired_out_is_unique(backend):
+    result = mm_cli("verify", "all_tired_out", "--backend", backend)
+    assert result.returncode == 0
+    assert "unique" in result.stdout
+
+
+def write(tmp_path, name, body):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(body))
+    return str(path)
+
+
+LOOSE = """
+    from mm import IS, IS_NOT, WITH, Puzzle
+    def build():
+        p = Puzzle("Loose", "Loose")
+        a, b = p.add_noun_type("Slot").add_nouns("1", "2")
+        x, y = p.add_noun_type("Name").add_nouns("X", "Y")
+        p.add_fact("1", x, {verb}, WITH, a)
+        p.add_fact("2", y, {verb2}, WITH, a)
+        return p
+"""
+
+
+def test_verify_exit_codes(tmp_path):
+    unique = write(tmp_path, "unique.py", LOOSE.format(verb="IS", verb2="IS_NOT"))
+    none = write(tmp_path, "none.py", LOOSE.format(verb="IS", verb2="IS"))
+    result = mm_cli("verify", unique)
+    assert result.returncode == 0 and "unique" in result.stdout
+    loose = write(tmp_path, "loose.py", """
+        from mm import IS_NOT, WITH, Puzzle, rules
+        def build():
+            p = Puzzle("Loose", "Loose")
+            a, b = p.add_noun_type("Slot").add_nouns("1", "2")
+            x, y = p.add_noun_type("Name").add_nouns("X", "Y")
+            p.add_rule("1", "Anything.", rules.with_(x, a) | rules.with_(x, b))
+            return p
+    """)
+    result = mm_cli("verify", loose, "--json")
+    assert result.returncode == 3
+    data = json.loads(result.stdout)
+    assert data["status"] == "multiple" and len(data["diff"]) == 2
+    result = mm_cli("verify", none)
+    assert result.returncode == 1 and "none" in result.stdout
+    result = mm_cli("solve", none, "--json")
+    assert result.returncode == 1 and json.loads(result.stdout)["status"] == "none"
+
+
+def test_count(tmp_path):
+    assert mm_cli("count", "five_houses").stdout.strip() == "1"
+    free = write(tmp_path, "free.py", """
+        from mm import Puzzle, rules
+        def build():
+            p = Puzzle("Free", "Free")
+            for t in range(3):
+                p.add_noun_type(f"T{t}").add_nouns("a", "b", "c")
+            a = p.noun_types[0].nouns[0]; x = p.noun_types[1].nouns[0]
+            p.add_rule("1", "True.", rules.with_(a, x) | ~rules.with_(a, x))
+            return p
+    """)
+    assert mm_cli("count", free).stdout.strip() == "36"
+    assert mm_cli("count", free, "--limit", "5").stdout.strip() == "5+"
+
+
+def test_missing_file():
+    assert_one_line_error(mm_cli("solve", "missing_file.py"), "missing_file.py: no such file")
+
+
+def test_unknown_name():
+    assert_one_line_error(mm_cli("solve", "no_such_puzzle"), "unknown puzzle 'no_such_puzzle'")
+
+
+def test_syntax_error(tmp_path):
+    path = write(tmp_path, "broken.py", "def build(:\n    pass\n")
+    assert_one_line_error(mm_cli("solve", path), "broken.py:1: syntax error")
+
+
+def test_error_inside_build(tmp_path):
+    path = write(tmp_path, "raises.py", """
+        def build():
+            return undefined_name
+    """)
+    assert_one_line_error(mm_cli("solve", path), "raises.py:3: build() failed: NameError")
+
+
+def test_validation_error_from_a_module(tmp_path):
+    path = write(tmp_path, "invalid.py", """
+        from mm import IS, WITH, Puzzle
+        def build():
+            p = Puzzle("Bad", "Bad")
+            a, b = p.add_noun_type("Slot").add_nouns("1", "2")
+            x, y = p.add_noun_type("Name").add_nouns("X", "Y")
+            p.add_fact("1", x, IS, WITH, y)
+            return p
+    """)
+    assert_one_line_error(mm_cli("solve", path), "two nouns of the same type ('Name')")
+
+
+def test_no_build_function(tmp_path):
+    path = write(tmp_path, "empty.py", "x = 1\n")
+    assert_one_line_error(mm_cli("solve", path), "defines no build() function")
+
+
+def test_usage_errors_are_one_line():
+    assert_one_line_error(mm_cli("solve"), "the following arguments are required: puzzle")
+    assert_one_line_error(mm_cli("solve", "five_houses", "--backend", "nope"),
+                          "invalid choice: 'nope'")
+    assert_one_line_error(mm_cli("frobnicate"), "invalid choice")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from mm.errors import PuzzleError, TimeLimitReached
-from mm.ir import Assignment, Model
+from mm.ir import Assignment, Cond, Model
 
 
 class Backend(ABC):
@@ -36,8 +36,17 @@ class Backend(ABC):
 
     # --- what each backend provides
     @abstractmethod
-    def next_solution(self) -> Assignment | None:
-        """A solution not blocked so far, or None when there is none left."""
+    def next_solution(self, assume: Sequence[Any] = ()) -> Assignment | None:
+        """A solution not blocked so far in which every guard of `assume` is on, or None."""
+
+    @abstractmethod
+    def add(self, cond: Cond) -> None:
+        """Require one more condition (its tables must be in model.tables)."""
+
+    @abstractmethod
+    def guard(self, cond: Cond) -> Any:
+        """A switch for the condition: when the guard is assumed, the condition must hold;
+        otherwise it is free. Used to try puzzles with some clues left out."""
 
     @abstractmethod
     def block(self, assignment: Assignment) -> None:

@@ -10,7 +10,7 @@ than the first is read through that type's inverse permutation with an element c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -45,6 +45,8 @@ class CpSatBackend(Backend):
         self._slot: dict[tuple[ir.NounRef, int], IntLike] = {}
         self._at: dict[ir.NounRef, list[Literal]] = {}
         self._lit: dict[ir.Cond, Literal] = {}
+        self._diffs: dict[tuple[int, bool], list[int] | None] = {}
+        self._differs: dict[tuple[int, int, int], Literal] = {}
         self._true = self.m.new_bool_var("true")
         self.m.add(self._true == 1)
         for _origin, cond in model.constraints:
@@ -87,6 +89,16 @@ class CpSatBackend(Backend):
         return self._at[ref]
 
     # ------------------------------------------------------------------ relations
+    def _differences(self, k: int, positive: bool) -> list[int] | None:
+        """Allowed values of slot(b) - slot(a) when table k depends on that alone."""
+        key = (k, positive)
+        if key not in self._diffs:
+            diffs = self.model.tables[k].differences(self.n)
+            if diffs is not None and not positive:
+                diffs = frozenset(range(1 - self.n, self.n)) - diffs
+            self._diffs[key] = None if diffs is None else sorted(diffs)
+        return self._diffs[key]
+
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
         table = self.model.tables[rel.table]
         if table.is_identity(self.n):
@@ -95,7 +107,10 @@ class CpSatBackend(Backend):
             return
         pairs = table.pairs if positive else _complement(table.pairs, self.n)
         sa, sb = self.slot(rel.a, table.type), self.slot(rel.b, table.type)
-        if isinstance(sa, int) or isinstance(sb, int):
+        diffs = self._differences(rel.table, positive)
+        if diffs is not None and not (isinstance(sa, int) and isinstance(sb, int)):
+            self.m.add_linear_expression_in_domain(sb - sa, cp_model.Domain.from_values(diffs))
+        elif isinstance(sa, int) or isinstance(sb, int):
             var, allowed = _fix_one(sa, sb, pairs)
             self.m.add_linear_expression_in_domain(var, cp_model.Domain.from_values(allowed))
         else:
@@ -115,7 +130,14 @@ class CpSatBackend(Backend):
             return b
         sa, sb = self.slot(rel.a, table.type), self.slot(rel.b, table.type)
         b = self.m.new_bool_var("")
-        if isinstance(sa, int) or isinstance(sb, int):
+        diffs = self._differences(rel.table, True)
+        if diffs is not None:
+            others = self._differences(rel.table, False)
+            self.m.add_linear_expression_in_domain(
+                sb - sa, cp_model.Domain.from_values(diffs)).only_enforce_if(b)
+            self.m.add_linear_expression_in_domain(
+                sb - sa, cp_model.Domain.from_values(others)).only_enforce_if(~b)
+        elif isinstance(sa, int) or isinstance(sb, int):
             var, allowed = _fix_one(sa, sb, table.pairs)
             others = [v for v in range(self.n) if v not in set(allowed)]
             self.m.add_linear_expression_in_domain(
@@ -199,8 +221,18 @@ class CpSatBackend(Backend):
         return tuple(tuple(int(value(v)) if not isinstance(v, int) else v for v in row)
                      for row in self.pos)
 
-    def next_solution(self) -> ir.Assignment | None:
+    def add(self, cond: ir.Cond) -> None:
+        self._post(cond)
+
+    def guard(self, cond: ir.Cond) -> Literal:
+        g = self.m.new_bool_var("guard")
+        self.m.add_implication(g, self.literal(cond))
+        return g
+
+    def next_solution(self, assume: Sequence[Literal] = ()) -> ir.Assignment | None:
         solver = self._solver()
+        self.m.clear_assumptions()
+        self.m.add_assumptions(list(assume))
         status = solver.solve(self.m)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return self._read(solver.value)
@@ -213,9 +245,21 @@ class CpSatBackend(Backend):
         raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
 
     def block(self, assignment: ir.Assignment) -> None:
-        clause = [~self.at((t, i))[row] for t in range(1, len(assignment))
+        clause = [self._differs_from(t, i, row) for t in range(1, len(assignment))
                   for i, row in enumerate(assignment[t][:-1])]
         self.m.add_bool_or(clause)
+
+    def _differs_from(self, t: int, i: int, row: int) -> Literal:
+        """Literal "noun (t, i) is not on this row"."""
+        if (t, i) in self._at:
+            return ~self._at[(t, i)][row]
+        key = (t, i, row)
+        if key not in self._differs:
+            lit = self.m.new_bool_var("")
+            self.m.add(self.pos[t][i] != row).only_enforce_if(lit)
+            self.m.add(self.pos[t][i] == row).only_enforce_if(~lit)
+            self._differs[key] = lit
+        return self._differs[key]
 
     def solutions(self, limit: int | None = None) -> Iterator[ir.Assignment]:
         """All solutions from one search; a blocking clause per solution would restart
@@ -228,6 +272,7 @@ class CpSatBackend(Backend):
         if limit is not None and limit <= 0:
             return iter(())
         solver = self._solver()
+        self.m.clear_assumptions()
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.num_workers = 1
         collector = _Collector(self, limit)

@@ -20,7 +20,7 @@ the auxiliary variables do.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from pysat.card import CardEnc, EncType
@@ -241,15 +241,25 @@ class SatBackend(Backend):
             self._add([self.literal(cond)])
 
     # ------------------------------------------------------------------ solving
-    def next_solution(self) -> ir.Assignment | None:
+    def add(self, cond: ir.Cond) -> None:
+        self._post(cond)
+
+    def guard(self, cond: ir.Cond) -> int:
+        g = self._new()
+        self._add([-g, self.literal(cond)])
+        return g
+
+    def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
         left = self.remaining_time()
+        assume = list(assume)
         if left is None:
-            satisfiable = self.solver.solve()
+            satisfiable = self.solver.solve(assumptions=assume)
         else:
             timer = threading.Timer(left, self.solver.interrupt)
             timer.start()
             try:
-                satisfiable = self.solver.solve_limited(expect_interrupt=True)
+                satisfiable = self.solver.solve_limited(assumptions=assume,
+                                                        expect_interrupt=True)
             finally:
                 timer.cancel()
             self.solver.clear_interrupt()

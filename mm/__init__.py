@@ -14,6 +14,7 @@ from mm.errors import (
     UnsupportedFeature,
     ValidationError,
 )
+from mm.generate import generate
 from mm.loading import builtin_names, load
 from mm.model import WITH, Fact, Link, Noun, NounType, Puzzle, Rule
 from mm.report import Difference, Report
@@ -27,5 +28,5 @@ __all__ = [
     "BackendUnavailable", "Difference", "Fact", "Link", "Noun", "NounType", "Puzzle",
     "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution", "TimeLimitReached",
     "UnsupportedFeature", "ValidationError", "Verb",
-    "builtin_names", "links", "load", "rules",
+    "builtin_names", "generate", "links", "load", "rules",
 ]

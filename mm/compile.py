@@ -7,7 +7,9 @@ from mm.errors import UnsupportedFeature, ValidationError
 from mm.model import WITH, Link, Noun, Puzzle
 
 
-class _Lowering:
+class Lowering:
+    """Turns facts and rule trees into IR conditions, sharing one list of link tables."""
+
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
         self.size = len(puzzle.noun_types[0].nouns)
@@ -52,6 +54,10 @@ class _Lowering:
         if k == 0 and ra[0] == rb[0]:
             return ir.Const(False)  # two different nouns of one type are never together
         return ir.Rel(ra, k, rb)
+
+    def fact(self, fact) -> ir.Cond:
+        cond = self.rel(fact.noun1, fact.link, fact.noun2)
+        return _not(cond) if fact.verb.num < 0 else cond
 
     def condition(self, node: rules.Condition) -> ir.Cond:
         if isinstance(node, rules.SmartRule):
@@ -122,8 +128,14 @@ def _card(xs: tuple[ir.Cond, ...], low: int, high: int) -> ir.Cond:
 
 def compile_puzzle(puzzle: Puzzle) -> ir.Model:
     """Validate the puzzle and lower its enabled facts and rules to an `ir.Model`."""
+    return lower(puzzle)[0]
+
+
+def lower(puzzle: Puzzle) -> tuple[ir.Model, Lowering]:
+    """The model and the lowering that made it: more facts can be lowered later, and their
+    tables land in the same `model.tables` list."""
     puzzle.validate()
-    lowering = _Lowering(puzzle)
+    lowering = Lowering(puzzle)
     model = ir.Model(
         type_names=[t.name for t in puzzle.noun_types],
         noun_names=[[n.name for n in t.nouns] for t in puzzle.noun_types],
@@ -131,10 +143,7 @@ def compile_puzzle(puzzle: Puzzle) -> ir.Model:
     for index, fact in enumerate(puzzle.facts):
         if not fact.enabled:
             continue
-        cond = lowering.rel(fact.noun1, fact.link, fact.noun2)
-        if fact.verb.num < 0:
-            cond = _not(cond)
-        model.constraints.append((ir.Origin("fact", index), cond))
+        model.constraints.append((ir.Origin("fact", index), lowering.fact(fact)))
     for index, rule in enumerate(puzzle.rules):
         if not rule.enabled:
             continue
@@ -143,4 +152,4 @@ def compile_puzzle(puzzle: Puzzle) -> ir.Model:
         cond = lowering.condition(rule.constraint)
         model.constraints.append((ir.Origin("rule", index), cond))
     model.tables = lowering.tables
-    return model
+    return model, lowering

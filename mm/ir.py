@@ -32,6 +32,13 @@ class Table:
     def is_identity(self, size: int) -> bool:
         return self.pairs == frozenset((i, i) for i in range(size))
 
+    def differences(self, size: int) -> frozenset[int] | None:
+        """The set D when the table is exactly {(a, b): b - a in D} over 0..size-1 (true of
+        every SmartLink but has_ratio), else None. Lets a backend post arithmetic."""
+        diffs = frozenset(b - a for a, b in self.pairs)
+        count = sum(size - abs(d) for d in diffs)
+        return diffs if count == len(self.pairs) else None
+
 
 class Cond:
     """Base of condition nodes."""
@@ -105,3 +112,30 @@ class Model:
 
 # A solution in the IR: rows[t][i] = row (0-based) of noun i of type t; rows[0][i] == i.
 Assignment = tuple[tuple[int, ...], ...]
+
+
+def slot_of(rows_of: Assignment, ref: NounRef, t: int) -> int:
+    """Index of the noun of type t on the same row as ref in this assignment."""
+    row = rows_of[ref[0]][ref[1]]
+    return rows_of[t].index(row)
+
+
+def holds(cond: Cond, tables: list[Table], rows_of: Assignment) -> bool:
+    """Truth of a condition in an assignment, in plain Python (for generators and checks)."""
+    if isinstance(cond, Const):
+        return cond.value
+    if isinstance(cond, Rel):
+        table = tables[cond.table]
+        pair = (slot_of(rows_of, cond.a, table.type), slot_of(rows_of, cond.b, table.type))
+        return pair in table.pairs
+    if isinstance(cond, Not):
+        return not holds(cond.x, tables, rows_of)
+    if isinstance(cond, And):
+        return all(holds(x, tables, rows_of) for x in cond.xs)
+    if isinstance(cond, Or):
+        return any(holds(x, tables, rows_of) for x in cond.xs)
+    if isinstance(cond, Iff):
+        return holds(cond.x, tables, rows_of) == holds(cond.y, tables, rows_of)
+    if isinstance(cond, Card):
+        return cond.low <= sum(holds(x, tables, rows_of) for x in cond.xs) <= cond.high
+    raise TypeError(f"unknown condition {type(cond).__name__}")

@@ -20,7 +20,7 @@ the auxiliary variables do.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pysat.card import CardEnc, EncType
@@ -55,8 +55,9 @@ class SatBackend(Backend):
         self.pool = IDPool()
         self.true = self.pool.id("true")
         self.clauses: list[list[int]] = [[self.true]]
+        self.solver: Solver | None = None
         self._lit: dict[ir.Cond, int] = {}
-        self._pair: dict[tuple[ir.NounRef, int, int], int] = {}
+        self._pair: dict[tuple[ir.NounRef, int, int], tuple[int, set[int]]] = {}
         self._at: list[list[list[int]]] = [
             [[self.true if r == i else -self.true for r in range(self.n)]
              for i in range(self.n)]]
@@ -74,18 +75,16 @@ class SatBackend(Backend):
         self.clauses = []
 
     # ------------------------------------------------------------------ clauses
-    def _add(self, clause: Iterable[int]) -> None:
+    def _add(self, clause: list[int]) -> None:
         """Add a clause, dropping false constants and skipping satisfied ones."""
-        out = []
-        for lit in clause:
-            if lit == self.true:
-                return
-            if lit != -self.true:
-                out.append(lit)
-        if hasattr(self, "solver"):
-            self.solver.add_clause(out)
+        if self.true in clause:
+            return
+        if -self.true in clause:
+            clause = [lit for lit in clause if lit != -self.true]
+        if self.solver is not None:
+            self.solver.add_clause(clause)
         else:
-            self.clauses.append(out)
+            self.clauses.append(clause)
 
     def _exactly_one(self, lits: list[int]) -> None:
         encoding = EncType.pairwise if len(lits) <= _PAIRWISE_UP_TO else EncType.ladder
@@ -99,8 +98,10 @@ class SatBackend(Backend):
     def at(self, ref: ir.NounRef, r: int) -> int:
         return self._at[ref[0]][ref[1]][r]
 
-    def slot(self, ref: ir.NounRef, t: int, a: int) -> int:
-        """Literal "ref is with noun a of type t"."""
+    def slot(self, ref: ir.NounRef, t: int, a: int, polarity: int = 0) -> int:
+        """Literal "ref is with noun a of type t". An auxiliary one is defined only in the
+        direction its use needs (Plaisted-Greenbaum): polarity 1 where it appears positively
+        (it must imply the fact), -1 negatively (the fact must imply it), 0 both."""
         rt, i = ref
         if rt == t:
             return self.true if i == a else -self.true
@@ -110,8 +111,21 @@ class SatBackend(Backend):
             return self.at((t, a), i)
         key = (ref, t, a)
         if key not in self._pair:
-            self._pair[key] = self._same_row(ref, (t, a))
-        return self._pair[key]
+            self._pair[key] = (self._new(), set())
+        lit, defined = self._pair[key]
+        for direction in ((1, -1) if polarity == 0 else (polarity,)):
+            if direction not in defined:
+                defined.add(direction)
+                self._define_same_row(lit, ref, (t, a), direction)
+        return lit
+
+    def _define_same_row(self, p: int, x: ir.NounRef, y: ir.NounRef, direction: int) -> None:
+        """direction 1: p -> same row; -1: same row -> p."""
+        for r in range(self.n):
+            if direction > 0:
+                self._add([-p, -self.at(x, r), self.at(y, r)])
+            else:
+                self._add([-self.at(x, r), -self.at(y, r), p])
 
     def _same_row(self, x: ir.NounRef, y: ir.NounRef) -> int:
         """A literal equivalent to "x and y stand on the same row"."""
@@ -120,9 +134,8 @@ class SatBackend(Backend):
         if y[0] == 0:
             return self.at(x, y[1])
         p = self._new()
-        for r in range(self.n):
-            self._add([-self.at(x, r), -self.at(y, r), p])
-            self._add([-p, -self.at(x, r), self.at(y, r)])
+        self._define_same_row(p, x, y, 1)
+        self._define_same_row(p, x, y, -1)
         return p
 
     # ------------------------------------------------------------------ relations
@@ -131,10 +144,10 @@ class SatBackend(Backend):
         """guard -> (slot(a), slot(b)) in pairs, as one clause per slot of rel.a."""
         t = self.model.tables[rel.table].type
         for a in range(self.n):
-            sa = self.slot(rel.a, t, a)
+            sa = self.slot(rel.a, t, a, -1)
             if sa == -self.true:
                 continue
-            allowed = [self.slot(rel.b, t, b) for b in range(self.n) if (a, b) in pairs]
+            allowed = [self.slot(rel.b, t, b, 1) for b in range(self.n) if (a, b) in pairs]
             self._add([*guard, -sa, *allowed])
 
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:

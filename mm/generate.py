@@ -28,6 +28,10 @@ def generate(types: int, nouns: int, seed: int | None = None, *, minimal: bool =
     second type."""
     if types < 2 or nouns < 2:
         raise ValidationError(f"generate: need at least 2 types and 2 nouns, got {types}x{nouns}")
+    if backend == "sat":
+        # many quick incremental calls: MiniSat 2.2 generated a 10x30 puzzle in 4.8 s,
+        # Glucose 4 in 9.3 s, CaDiCaL 1.9.5 in 13 s (CP-SAT, not incremental: 168 s)
+        options.setdefault("engine", "minisat22")
     rng = random.Random(seed)
     p = Puzzle(f"Generated{types}x{nouns}", f"Generated {types}x{nouns} puzzle"
                + ("" if seed is None else f" (seed {seed})"))

@@ -1,0 +1,78 @@
+"""CP-SAT and SAT against each other on puzzles too big for the brute-force oracle
+(up to 5 types x 6 nouns), every solution checked by the oracle's own evaluator."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from puzzle_oracle import evaluate, random_puzzle
+
+import mm
+from mm import IS, backends
+
+pytestmark = pytest.mark.skipif(
+    not (backends.installed("cpsat") and backends.installed("sat")),
+    reason="needs both backends installed")
+
+LIMIT = 60
+
+
+def satisfies(puzzle, rows_of):
+    """The oracle's check of one solution: facts by their link functions, rules by the
+    definitions in API.md (tests/puzzle_oracle.py)."""
+    for fact in puzzle.facts:
+        related = evaluate(puzzle, rows_of, mm.rules.related(fact.noun1, fact.link, fact.noun2))
+        if related != (fact.verb is IS):
+            return False
+    return all(evaluate(puzzle, rows_of, r.constraint) for r in puzzle.rules)
+
+
+def check_agreement(puzzle):
+    found = {}
+    for name in ("cpsat", "sat"):
+        sols = [s.assignment for s in puzzle.solutions(limit=LIMIT, backend=name)]
+        assert len(sols) == len(set(sols)), f"{name} repeated a solution"
+        assert all(satisfies(puzzle, s) for s in sols), f"{name} gave a wrong solution"
+        found[name] = set(sols)
+    assert len(found["cpsat"]) == len(found["sat"])
+    if len(found["sat"]) < LIMIT:
+        assert found["cpsat"] == found["sat"]
+    assert puzzle.is_unique(backend="cpsat") == puzzle.is_unique(backend="sat")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_backends_agree_on_larger_random_puzzles(seed):
+    check_agreement(random_puzzle(seed, types=(3, 5), nouns=(4, 6), max_facts=14,
+                                  max_rules=3))
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_backends_agree_nightly(seed):
+    check_agreement(random_puzzle(seed, types=(3, 5), nouns=(4, 6), max_facts=20,
+                                  max_rules=4))
+
+
+@pytest.mark.parametrize("types,nouns,seed", [(5, 6, 1), (6, 8, 2), (8, 10, 3)])
+def test_generated_puzzles_have_the_same_answer_on_both(types, nouns, seed):
+    p = mm.generate(types, nouns, seed=seed, minimal=False)
+    assert p.solve(backend="cpsat") == p.solve(backend="sat")
+    assert p.is_unique(backend="cpsat") and p.is_unique(backend="sat")
+
+
+def test_sat_engines():
+    p = mm.load("five_houses")
+    for engine in ("glucose4", "minisat22", "cadical195"):
+        assert p.check_answer(p.solve(backend="sat", engine=engine))
+    with pytest.raises(mm.PuzzleError, match="unknown engine 'nope'"):
+        p.solve(backend="sat", engine="nope")
+
+
+def test_auto_picks_sat_for_small_and_cpsat_for_large_puzzles():
+    from mm.compile import compile_puzzle
+    from mm.solving import choose_backend
+
+    assert choose_backend(compile_puzzle(mm.load("five_houses")), "unique") == "sat"
+    big = mm.generate(9, 12, seed=1, minimal=False)
+    assert choose_backend(compile_puzzle(big), "unique") == "cpsat"

@@ -29,9 +29,12 @@ from pysat.solvers import Solver, SolverNames
 
 from mm import ir
 from mm.backends.base import Backend
-from mm.errors import PuzzleError
+from mm.errors import PuzzleError, UnsupportedFeature
 
 DEFAULT_ENGINE = "cadical195"
+# PySAT cannot interrupt CaDiCaL ("Limited solve is currently unsupported by CaDiCaL"), so a
+# call with a time limit defaults to Glucose 4, which can be interrupted.
+DEFAULT_TIMED_ENGINE = "glucose4"
 _PAIRWISE_UP_TO = 5
 
 
@@ -45,11 +48,17 @@ class SatBackend(Backend):
     options = ("engine",)
 
     def __init__(self, model: ir.Model, time_limit: float | None = None,
-                 engine: str = DEFAULT_ENGINE, **options: Any):
+                 engine: str | None = None, **options: Any):
         super().__init__(model, time_limit, **options)
+        if engine is None:
+            engine = DEFAULT_ENGINE if time_limit is None else DEFAULT_TIMED_ENGINE
         if engine not in engines():
             raise PuzzleError(f"sat: unknown engine '{engine}' (choose from "
                               f"{', '.join(engines())})")
+        if time_limit is not None and engine.startswith("cadical"):
+            raise UnsupportedFeature(
+                f"sat: engine '{engine}' cannot stop at a time limit (PySAT cannot interrupt "
+                f"CaDiCaL); leave the engine unset or choose e.g. glucose4")
         self.engine = engine
         self.n = model.size
         self.pool = IDPool()

@@ -178,3 +178,18 @@ def test_rules_of_the_with_kind_and_related():
     assert p.count() == 2  # Abe and Bea may take slots 1 and 2 either way
     p.rules[1].constraint = rules.with_(names[2], slots[0])  # Cy first: the cat would be Bea's
     assert p.solve() is None
+
+
+def test_time_limit_is_reported_never_a_wrong_answer(backend):
+    p = mm.generate(6, 8, seed=5, minimal=False)
+    with pytest.raises(mm.TimeLimitReached, match="time limit"):
+        p.solve(backend=backend, time_limit=1e-9)
+    assert p.verify(backend=backend, time_limit=1e-9).status == "unknown"
+    assert p.verify(backend=backend, time_limit=60).status == "unique"
+
+
+def test_cadical_with_a_time_limit_is_refused_clearly():
+    if "sat" not in mm.backends.available():
+        pytest.skip("backend sat is not installed")
+    with pytest.raises(mm.UnsupportedFeature, match="cannot stop at a time limit"):
+        mm.load("five_houses").solve(backend="sat", engine="cadical195", time_limit=5)

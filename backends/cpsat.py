@@ -46,9 +46,18 @@ class CpSatBackend(Backend):
         self._at: dict[ir.NounRef, list[Literal]] = {}
         self._lit: dict[ir.Cond, Literal] = {}
         self._diffs: dict[tuple[int, bool], list[int] | None] = {}
-        self._differs: dict[tuple[int, int, int], Literal] = {}
+        self._differs: dict[tuple[Any, int], Literal] = {}
         self._true = self.m.new_bool_var("true")
         self.m.add(self._true == 1)
+        # placeholder values: distinct, rising with the noun index
+        self.values: dict[int, list[cp_model.IntVar]] = {}
+        for t, domain in model.placeholders.items():
+            values = [self.m.new_int_var_from_domain(cp_model.Domain.from_values(domain),
+                                                     f"value_{t}_{i}") for i in range(n)]
+            for a, b in zip(values, values[1:], strict=False):
+                self.m.add(a < b)
+            self.values[t] = values
+        self._terms: dict[ir.IntTerm, Any] = {}
         for _origin, cond in model.constraints:
             self._post(cond)
 
@@ -150,6 +159,61 @@ class CpSatBackend(Backend):
             self.m.add_allowed_assignments([sa, sb, b], rows)
         return b
 
+    # ------------------------------------------------------------------ numbers
+    def term(self, term: ir.IntTerm) -> Any:
+        """A linear expression (or int) equal to the integer term."""
+        if term in self._terms:
+            return self._terms[term]
+        m = self.m
+        if isinstance(term, ir.IConst):
+            out: Any = term.value
+        elif isinstance(term, ir.ISlot):
+            out = self.slot(term.ref, term.type)
+        elif isinstance(term, ir.IValue):
+            s = self.slot(term.ref, term.type)
+            table = self.values.get(term.type) or self.model.values[term.type]
+            if isinstance(s, int):
+                out = table[s]
+            else:
+                lo, hi = ir.bounds(term, self.model)
+                out = m.new_int_var(lo, hi, "")
+                m.add_element(s, table, out)
+        elif isinstance(term, ir.ISum):
+            out = sum(self.term(x) for x in term.xs)
+        elif isinstance(term, ir.INeg):
+            out = -self.term(term.x)
+        elif isinstance(term, ir.IAbs):
+            lo, hi = ir.bounds(term, self.model)
+            out = m.new_int_var(lo, hi, "")
+            m.add_abs_equality(out, self.term(term.x))
+        elif isinstance(term, ir.IMul):
+            a, b = self.term(term.a), self.term(term.b)
+            if isinstance(a, int) or isinstance(b, int):
+                out = a * b
+            else:
+                lo, hi = ir.bounds(term, self.model)
+                out = m.new_int_var(lo, hi, "")
+                m.add_multiplication_equality(out, [a, b])
+        else:
+            raise NotImplementedError(f"cpsat: term {type(term).__name__}")
+        self._terms[term] = out
+        return out
+
+    def _compare(self, op: str, a: Any, b: Any) -> Any:
+        return {"==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b,
+                "<=": lambda: a <= b, ">": lambda: a > b, ">=": lambda: a >= b}[op]()
+
+    def _post_cmp(self, cmp: ir.Cmp, positive: bool, enforce: Any = None) -> None:
+        a, b = self.term(cmp.a), self.term(cmp.b)
+        op = cmp.op if positive else ir.NEGATE[cmp.op]
+        if isinstance(a, int) and isinstance(b, int):
+            if not ir.COMPARE[op](a, b):
+                self.m.add_bool_or([~self._true] if enforce is None else [~enforce])
+            return
+        constraint = self.m.add(self._compare(op, a, b))
+        if enforce is not None:
+            constraint.only_enforce_if(enforce)
+
     # ------------------------------------------------------------------ conditions
     def literal(self, cond: ir.Cond) -> Literal:
         """A literal equivalent to the condition (full reification)."""
@@ -176,6 +240,10 @@ class CpSatBackend(Backend):
             lit = m.new_bool_var("")
             m.add(x == y).only_enforce_if(lit)
             m.add(x != y).only_enforce_if(~lit)
+        elif isinstance(cond, ir.Cmp):
+            lit = m.new_bool_var("")
+            self._post_cmp(cond, True, lit)
+            self._post_cmp(cond, False, ~lit)
         elif isinstance(cond, ir.Card):
             total = sum(self.literal(x) for x in cond.xs)
             lit = m.new_bool_var("")
@@ -198,6 +266,10 @@ class CpSatBackend(Backend):
             self._post_rel(cond, True)
         elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel):
             self._post_rel(cond.x, False)
+        elif isinstance(cond, ir.Cmp):
+            self._post_cmp(cond, True)
+        elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Cmp):
+            self._post_cmp(cond.x, False)
         elif isinstance(cond, ir.And):
             for x in cond.xs:
                 self._post(x)
@@ -218,8 +290,10 @@ class CpSatBackend(Backend):
         return solver
 
     def _read(self, value: Any) -> ir.Assignment:
-        return tuple(tuple(int(value(v)) if not isinstance(v, int) else v for v in row)
-                     for row in self.pos)
+        rows = [tuple(int(value(v)) if not isinstance(v, int) else v for v in row)
+                for row in self.pos]
+        rows += [tuple(int(value(v)) for v in self.values[t]) for t in sorted(self.values)]
+        return tuple(rows)
 
     def add(self, cond: ir.Cond) -> None:
         self._post(cond)
@@ -245,21 +319,25 @@ class CpSatBackend(Backend):
         raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
 
     def block(self, assignment: ir.Assignment) -> None:
-        clause = [self._differs_from(t, i, row) for t in range(1, len(assignment))
+        count = self.model.num_types
+        clause = [self._differs_from(self.pos[t][i], (t, i), row) for t in range(1, count)
                   for i, row in enumerate(assignment[t][:-1])]
+        for t, values in zip(sorted(self.values), assignment[count:], strict=True):
+            clause += [self._differs_from(var, ("value", t, i), v)
+                       for i, (var, v) in enumerate(zip(self.values[t], values, strict=True))]
         self.m.add_bool_or(clause)
 
-    def _differs_from(self, t: int, i: int, row: int) -> Literal:
-        """Literal "noun (t, i) is not on this row"."""
-        if (t, i) in self._at:
-            return ~self._at[(t, i)][row]
-        key = (t, i, row)
-        if key not in self._differs:
+    def _differs_from(self, var: Any, key: Any, value: int) -> Literal:
+        """Literal "var != value" (the at-literals when they exist)."""
+        if key in self._at:
+            return ~self._at[key][value]
+        full = (key, value)
+        if full not in self._differs:
             lit = self.m.new_bool_var("")
-            self.m.add(self.pos[t][i] != row).only_enforce_if(lit)
-            self.m.add(self.pos[t][i] == row).only_enforce_if(~lit)
-            self._differs[key] = lit
-        return self._differs[key]
+            self.m.add(var != value).only_enforce_if(lit)
+            self.m.add(var == value).only_enforce_if(~lit)
+            self._differs[full] = lit
+        return self._differs[full]
 
     def solutions(self, limit: int | None = None) -> Iterator[ir.Assignment]:
         """All solutions from one search; a blocking clause per solution would restart

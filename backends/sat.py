@@ -19,6 +19,7 @@ the auxiliary variables do.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -36,6 +37,8 @@ DEFAULT_ENGINE = "cadical195"
 # call with a time limit defaults to Glucose 4, which can be interrupted.
 DEFAULT_TIMED_ENGINE = "glucose4"
 _PAIRWISE_UP_TO = 5
+MAX_CASES = 200_000  # combinations of noun positions (and values) one comparison may read
+MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
 
 
 def engines() -> list[str]:
@@ -59,6 +62,12 @@ class SatBackend(Backend):
             raise UnsupportedFeature(
                 f"sat: engine '{engine}' cannot stop at a time limit (PySAT cannot interrupt "
                 f"CaDiCaL); leave the engine unset or choose e.g. glucose4")
+        for t, domain in model.placeholders.items():
+            if len(domain) > MAX_DOMAIN:
+                raise UnsupportedFeature(
+                    f"sat: placeholder type '{model.type_names[t]}' has a domain of "
+                    f"{len(domain)} values; the SAT backend encodes at most {MAX_DOMAIN} "
+                    "(use backend='cpsat')")
         self.engine = engine
         self.n = model.size
         self.pool = IDPool()
@@ -78,6 +87,9 @@ class SatBackend(Backend):
                 self._exactly_one(grid[i])
             for r in range(self.n):
                 self._exactly_one([grid[i][r] for i in range(self.n)])
+        self._values: dict[int, list[list[int]]] = {}
+        for t, domain in model.placeholders.items():
+            self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
             self._post(cond)
         self.solver = Solver(name=engine, bootstrap_with=self.clauses)
@@ -99,6 +111,18 @@ class SatBackend(Backend):
         encoding = EncType.pairwise if len(lits) <= _PAIRWISE_UP_TO else EncType.ladder
         for clause in CardEnc.equals(lits, 1, vpool=self.pool, encoding=encoding).clauses:
             self._add(clause)
+
+    def _placeholder_values(self, t: int, domain: tuple[int, ...]) -> None:
+        """One-hot value literals per placeholder noun; values rise with the noun index
+        (so they are all different)."""
+        grid = [[self.pool.id(("value", t, i, j)) for j in range(len(domain))]
+                for i in range(self.n)]
+        for i in range(self.n):
+            self._exactly_one(grid[i])
+            if i + 1 < self.n:
+                for j in range(len(domain)):
+                    self._add([-grid[i][j], *grid[i + 1][j + 1:]])
+        self._values[t] = grid
 
     def _new(self) -> int:
         return self.pool.id(("aux", self.pool.top + 1))
@@ -207,10 +231,52 @@ class SatBackend(Backend):
             self._add([lit, -x, -y])
         elif isinstance(cond, ir.Card):
             lit = self._card_literal(cond)
+        elif isinstance(cond, ir.Cmp):
+            lit = self._new()
+            self._cmp_clauses(cond, lit)
         else:
             raise NotImplementedError(f"sat: condition {type(cond).__name__}")
         self._lit[cond] = lit
         return lit
+
+    def _cmp_clauses(self, cmp: ir.Cmp, lit: int | None, positive: bool = True) -> None:
+        """A comparison over slot numbers and known values, by cases: one clause per
+        combination of the slots it reads, saying what the comparison is there. With
+        lit None the comparison (or, if not positive, its negation) is required."""
+        keys = sorted(ir.int_refs(cmp.a) | ir.int_refs(cmp.b))
+        choices = []
+        for ref, t in keys:
+            options = [(a, self.slot(ref, t, a, -1)) for a in range(self.n)]
+            choices.append([(a, s) for a, s in options if s != -self.true])
+        combos = 1
+        for options in choices:
+            combos *= len(options)
+        for _ref, t in ir.value_refs(cmp.a) | ir.value_refs(cmp.b):
+            combos *= len(self.model.placeholders.get(t, (0,)))
+        if combos > MAX_CASES:
+            raise UnsupportedFeature(
+                f"sat: a comparison reading {len(keys)} noun positions has {combos} cases "
+                f"(more than {MAX_CASES}); use backend='cpsat'")
+        compare = ir.COMPARE[cmp.op]
+        valued = [key for key in keys if key[1] in self._values
+                  and key in (ir.value_refs(cmp.a) | ir.value_refs(cmp.b))]
+        for combo in itertools.product(*choices):
+            slots = {key: a for key, (a, _) in zip(keys, combo, strict=True)}
+            case = [-s for _, s in combo]
+            # the placeholder nouns whose unknown values this case reads, and their choices
+            holders = sorted({(key[1], slots[key]) for key in valued})
+            domains = [list(enumerate(self.model.placeholders[t])) for t, _ in holders]
+            for picks in itertools.product(*domains):
+                unknown = {h: v for h, (_, v) in zip(holders, picks, strict=True)}
+                truth = compare(ir.evaluate(cmp.a, slots, self.model.values, unknown),
+                                ir.evaluate(cmp.b, slots, self.model.values, unknown))
+                full = case + [-self._values[t][a][j]
+                               for (t, a), (j, _) in zip(holders, picks, strict=True)]
+                if lit is None:
+                    if truth != positive:
+                        self._add(full)
+                else:
+                    self._add([*full, lit if truth else -lit])
 
     def _card_clauses(self, lits: list[int], low: int, high: int) -> Iterator[list[int]]:
         """CNF of low <= sum(lits) <= high (PySAT's CardEnc; trivial bounds skipped)."""
@@ -250,6 +316,10 @@ class SatBackend(Backend):
             self._post_rel(cond, True)
         elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel):
             self._post_rel(cond.x, False)
+        elif isinstance(cond, ir.Cmp):
+            self._cmp_clauses(cond, None)
+        elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Cmp):
+            self._cmp_clauses(cond.x, None, positive=False)
         elif isinstance(cond, ir.And):
             for x in cond.xs:
                 self._post(x)
@@ -294,11 +364,20 @@ class SatBackend(Backend):
         for t in range(1, self.model.num_types):
             rows.append(tuple(next(r for r in range(self.n) if self._at[t][i][r] in true_vars)
                               for i in range(self.n)))
+        for t in sorted(self._values):
+            domain = self.model.placeholders[t]
+            rows.append(tuple(domain[next(j for j, v in enumerate(self._values[t][i])
+                                          if v in true_vars)] for i in range(self.n)))
         return tuple(rows)
 
     def block(self, assignment: ir.Assignment) -> None:
-        self._add([-self._at[t][i][row] for t in range(1, len(assignment))
-                   for i, row in enumerate(assignment[t][:-1])])
+        count = self.model.num_types
+        clause = [-self._at[t][i][row] for t in range(1, count)
+                  for i, row in enumerate(assignment[t][:-1])]
+        for t, values in zip(sorted(self._values), assignment[count:], strict=True):
+            domain = self.model.placeholders[t]
+            clause += [-self._values[t][i][domain.index(v)] for i, v in enumerate(values)]
+        self._add(clause)
 
     def close(self) -> None:
         self.solver.delete()

@@ -78,7 +78,35 @@ class Lowering:
             return _iff(self.condition(node.x), self.condition(node.y))
         if isinstance(node, rules.Count):
             return _card(tuple(self.condition(x) for x in node.xs), node.low, node.high)
+        if isinstance(node, rules.Compare):
+            return ir.Cmp(node.op, self.term(node.left), self.term(node.right))
         raise UnsupportedFeature(f"rule node {type(node).__name__} cannot be compiled")
+
+
+    def term(self, node: rules.IntExpr) -> ir.IntTerm:
+        if isinstance(node, rules.IntConst):
+            return ir.IConst(node.value)
+        if isinstance(node, rules.NumOf):
+            t = node.noun_type
+            return ir.ISum((ir.ISlot(self.ref(node.noun), t.index), ir.IConst(1)))
+        if isinstance(node, rules.ValueOf):
+            t = node.noun_type
+            if t.placeholders is None:
+                for noun in t.nouns:
+                    if noun.value is None:
+                        raise ValidationError(
+                            f"rules.value: noun '{noun.name}' of type '{t.name}' has no numeric "
+                            "value (give add_noun(..., value=N) or an integer name)")
+            return ir.IValue(self.ref(node.noun), t.index)
+        if isinstance(node, rules.Sum):
+            return ir.ISum(tuple(self.term(x) for x in node.xs))
+        if isinstance(node, rules.Neg):
+            return ir.INeg(self.term(node.x))
+        if isinstance(node, rules.Abs):
+            return ir.IAbs(self.term(node.x))
+        if isinstance(node, rules.Product):
+            return ir.IMul(self.term(node.a), self.term(node.b))
+        raise UnsupportedFeature(f"integer term {type(node).__name__} cannot be compiled")
 
 
 def _not(x: ir.Cond) -> ir.Cond:
@@ -139,6 +167,9 @@ def lower(puzzle: Puzzle) -> tuple[ir.Model, Lowering]:
     model = ir.Model(
         type_names=[t.name for t in puzzle.noun_types],
         noun_names=[[n.name for n in t.nouns] for t in puzzle.noun_types],
+        values=[[n.value for n in t.nouns] for t in puzzle.noun_types],
+        placeholders={t.index: t.placeholders for t in puzzle.noun_types
+                      if t.placeholders is not None},
     )
     for index, fact in enumerate(puzzle.facts):
         if not fact.enabled:

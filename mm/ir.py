@@ -13,6 +13,13 @@ Normal form
   ``(slot(x), slot(y))`` is in ``tables[k]``, where ``slot(x)`` is the index of the noun of
   the table's type on the same row as ``x`` (``x``'s own index when ``x`` has that type).
 * ``constraints``: the conditions that must hold, each with the fact or rule it came from.
+* Numbers: ``Cmp(op, a, b)`` compares two integer terms built from ``IConst``, ``ISlot``
+  (0-based index of the noun of a type on ref's row), ``IValue`` (that noun's value:
+  ``values[t][index]``, or for a placeholder type the unknown value of that noun),
+  ``ISum``, ``INeg``, ``IMul``, ``IAbs``. ``placeholders[t]`` is the sorted domain of a
+  placeholder type: its nouns take distinct values of it, rising with the noun index.
+* An ``Assignment`` holds ``rows_of[t][i]`` for every type, then, for each placeholder type
+  in type order, the tuple of its nouns' values.
 
 Nodes are frozen and hashable, so a backend may share one literal between equal subtrees.
 """
@@ -86,6 +93,55 @@ class Card(Cond):
     high: int
 
 
+class IntTerm:
+    """Base of integer term nodes."""
+
+
+@dataclass(frozen=True)
+class IConst(IntTerm):
+    value: int
+
+
+@dataclass(frozen=True)
+class ISlot(IntTerm):
+    ref: NounRef
+    type: int
+
+
+@dataclass(frozen=True)
+class IValue(IntTerm):
+    ref: NounRef
+    type: int
+
+
+@dataclass(frozen=True)
+class ISum(IntTerm):
+    xs: tuple[IntTerm, ...]
+
+
+@dataclass(frozen=True)
+class INeg(IntTerm):
+    x: IntTerm
+
+
+@dataclass(frozen=True)
+class IMul(IntTerm):
+    a: IntTerm
+    b: IntTerm
+
+
+@dataclass(frozen=True)
+class IAbs(IntTerm):
+    x: IntTerm
+
+
+@dataclass(frozen=True)
+class Cmp(Cond):
+    op: str
+    a: IntTerm
+    b: IntTerm
+
+
 @dataclass(frozen=True)
 class Origin:
     """Where a constraint came from: ("fact", 0-based index in puzzle.facts) or ("rule", i)."""
@@ -100,6 +156,8 @@ class Model:
     noun_names: list[list[str]]
     tables: list[Table] = field(default_factory=list)
     constraints: list[tuple[Origin, Cond]] = field(default_factory=list)
+    values: list[list[int | None]] = field(default_factory=list)
+    placeholders: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -139,3 +197,86 @@ def holds(cond: Cond, tables: list[Table], rows_of: Assignment) -> bool:
     if isinstance(cond, Card):
         return cond.low <= sum(holds(x, tables, rows_of) for x in cond.xs) <= cond.high
     raise TypeError(f"unknown condition {type(cond).__name__}")
+
+
+COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+           "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+NEGATE = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+
+
+def value_refs(term: IntTerm) -> set[tuple[NounRef, int]]:
+    """The (noun, type) pairs whose value (not only slot) a term reads."""
+    if isinstance(term, IValue):
+        return {(term.ref, term.type)}
+    if isinstance(term, ISum):
+        return set().union(*(value_refs(x) for x in term.xs))
+    if isinstance(term, INeg | IAbs):
+        return value_refs(term.x)
+    if isinstance(term, IMul):
+        return value_refs(term.a) | value_refs(term.b)
+    return set()
+
+
+def int_refs(term: IntTerm) -> set[tuple[NounRef, int]]:
+    """The (noun, type) slots a term depends on."""
+    if isinstance(term, ISlot | IValue):
+        return {(term.ref, term.type)}
+    if isinstance(term, ISum):
+        return set().union(*(int_refs(x) for x in term.xs))
+    if isinstance(term, INeg | IAbs):
+        return int_refs(term.x)
+    if isinstance(term, IMul):
+        return int_refs(term.a) | int_refs(term.b)
+    return set()
+
+
+def evaluate(term: IntTerm, slots: dict[tuple[NounRef, int], int],
+             values: list[list[int | None]],
+             unknown: dict[tuple[int, int], int] | None = None) -> int:
+    """A term's value given the slot of every (noun, type) it depends on; `unknown` gives
+    the value of placeholder noun (type, index) where needed."""
+    def ev(x: IntTerm) -> int:
+        return evaluate(x, slots, values, unknown)
+
+    if isinstance(term, IConst):
+        return term.value
+    if isinstance(term, ISlot):
+        return slots[(term.ref, term.type)]
+    if isinstance(term, IValue):
+        index = slots[(term.ref, term.type)]
+        known = values[term.type][index]
+        return unknown[(term.type, index)] if known is None else known  # type: ignore[index]
+    if isinstance(term, ISum):
+        return sum(ev(x) for x in term.xs)
+    if isinstance(term, INeg):
+        return -ev(term.x)
+    if isinstance(term, IAbs):
+        return abs(ev(term.x))
+    if isinstance(term, IMul):
+        return ev(term.a) * ev(term.b)
+    raise TypeError(f"unknown term {type(term).__name__}")
+
+
+def bounds(term: IntTerm, model: Model) -> tuple[int, int]:
+    """Interval that the term's value surely lies in."""
+    if isinstance(term, IConst):
+        return term.value, term.value
+    if isinstance(term, ISlot):
+        return 0, model.size - 1
+    if isinstance(term, IValue):
+        known = model.placeholders.get(term.type) or model.values[term.type]
+        return min(known), max(known)  # type: ignore[type-var]
+    if isinstance(term, ISum):
+        parts = [bounds(x, model) for x in term.xs]
+        return sum(p[0] for p in parts), sum(p[1] for p in parts)
+    if isinstance(term, INeg):
+        lo, hi = bounds(term.x, model)
+        return -hi, -lo
+    if isinstance(term, IAbs):
+        lo, hi = bounds(term.x, model)
+        return (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+    if isinstance(term, IMul):
+        (a, b), (c, d) = bounds(term.a, model), bounds(term.b, model)
+        products = (a * c, a * d, b * c, b * d)
+        return min(products), max(products)
+    raise TypeError(f"unknown term {type(term).__name__}")

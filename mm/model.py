@@ -37,11 +37,13 @@ WITH = _WithLink()
 class Noun:
     """One noun of a noun type; `num` is 1-based in order of creation."""
 
-    def __init__(self, noun_type: NounType, num: int, name: str, title: str | None = None):
+    def __init__(self, noun_type: NounType, num: int, name: str, title: str | None = None,
+                 value: int | None = None):
         self.type = noun_type
         self.num = num
         self.name = name
         self.title = _text.title_case(name) if title is None else title
+        self.value = value if value is not None else _integer_name(name)
 
     @property
     def index(self) -> int:
@@ -55,25 +57,43 @@ class Noun:
         return self.name
 
 
-class NounType:
-    """A category of nouns (House, Color, ...); `num` is 1-based in order of creation."""
+def _integer_name(name: str) -> int | None:
+    """A noun named "24" or "1889" has that value; "$12.50" or "red" has none."""
+    text = name.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    return int(text) if digits.isdigit() and digits.isascii() else None
 
-    def __init__(self, puzzle: Puzzle, num: int, name: str):
+
+class NounType:
+    """A category of nouns (House, Color, ...); `num` is 1-based in order of creation.
+    A placeholder type (`placeholders` is its domain) has nouns whose values are unknown."""
+
+    def __init__(self, puzzle: Puzzle, num: int, name: str,
+                 placeholders: tuple[int, ...] | None = None):
         self.puzzle = puzzle
         self.num = num
         self.name = name
         self.nouns: list[Noun] = []
+        self.placeholders = placeholders
 
     @property
     def index(self) -> int:
         return self.num - 1
 
-    def add_noun(self, name: str, title: str | None = None) -> Noun:
+    def add_noun(self, name: str, title: str | None = None, value: int | None = None) -> Noun:
+        """A noun; `value` is its number for rules.value (default: the name, if it is an
+        integer like "24")."""
         if not isinstance(name, str) or not name.strip():
             raise ValidationError(f"noun type '{self.name}': a noun needs a non-empty name")
         if any(n.name == name for n in self.nouns):
             raise ValidationError(f"noun type '{self.name}' already has a noun named '{name}'")
-        noun = Noun(self, len(self.nouns) + 1, name, title)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValidationError(
+                f"noun '{name}' of type '{self.name}': value must be an int, got {value!r}")
+        if self.placeholders is not None and value is not None:
+            raise ValidationError(
+                f"noun '{name}' of placeholder type '{self.name}' cannot have a fixed value")
+        noun = Noun(self, len(self.nouns) + 1, name, title, value)
         self.nouns.append(noun)
         return noun
 
@@ -246,16 +266,55 @@ class Puzzle:
         self._check_names()
 
     # ----------------------------------------------------------------- building
-    def add_noun_type(self, name: str) -> NounType:
+    def add_noun_type(self, name: str, placeholders: Iterable[int] | None = None,
+                      names: Sequence[str] | None = None) -> NounType:
+        """A noun type. With `placeholders` (a domain such as range(0, 1000)) it gets at once
+        as many nouns as the first type has, whose values are unknown integers of that
+        domain, all different and rising with `num` (named by `names` or "Name 1", ...)."""
         if not isinstance(name, str) or not name.strip():
             raise ValidationError("a noun type needs a non-empty name")
         if any(t.name == name for t in self.noun_types):
             raise ValidationError(f"the puzzle already has a noun type named '{name}'")
-        noun_type = NounType(self, len(self.noun_types) + 1, name)
+        domain = None
+        if placeholders is not None:
+            domain = self._placeholder_domain(name, placeholders)
+        elif names is not None:
+            raise ValidationError(f"noun type '{name}': names= goes with placeholders=")
+        noun_type = NounType(self, len(self.noun_types) + 1, name, domain)
         self.noun_types.append(noun_type)
         if len(self.noun_types) == 1:
             self.links.insert(0, Link(0, "with", noun_type, with_()))
+        if domain is not None:
+            count = len(self.noun_types[0].nouns)
+            labels = list(names) if names is not None else [f"{name} {i + 1}"
+                                                             for i in range(count)]
+            if len(labels) != count:
+                raise ValidationError(
+                    f"placeholder type '{name}': {len(labels)} names for {count} nouns")
+            noun_type.add_nouns(*labels)
         return noun_type
+
+    def _placeholder_domain(self, name: str, values: Iterable[int]) -> tuple[int, ...]:
+        if not self.noun_types:
+            raise ValidationError(
+                f"placeholder type '{name}' cannot be the first noun type")
+        try:
+            domain = list(values)
+        except TypeError:
+            raise ValidationError(
+                f"placeholder type '{name}': the domain must be integers, got {values!r}") \
+                from None
+        bad = [v for v in domain if not isinstance(v, int) or isinstance(v, bool)]
+        if bad:
+            raise ValidationError(
+                f"placeholder type '{name}': the domain must be integers, got {bad[0]!r}")
+        domain = sorted(set(domain))
+        needed = len(self.noun_types[0].nouns)
+        if len(domain) < needed:
+            raise ValidationError(
+                f"placeholder type '{name}': the domain has {len(domain)} values for "
+                f"{needed} nouns")
+        return tuple(domain)
 
     def add_link(self, name: str, noun_type: NounType,
                  f: LinkFunction | None = None) -> Link:

@@ -467,3 +467,210 @@ def in_opposite_group(noun1: Noun, noun2: Noun, noun_type: NounType,
                       groups: Sequence[Hashable]) -> Condition:
     """The noun_type nouns that noun1 and noun2 are with carry different group labels."""
     return InOppositeGroup(noun1, noun2, noun_type, groups)
+
+
+# --------------------------------------------------------------------- numbers
+class IntExpr:
+    """An integer term of a rule: `num`, `value`, and + - * abs() of them and of ints.
+    Comparing two terms (== != < <= > >=) gives a rule condition."""
+
+    def nouns(self) -> Iterator[Noun]:
+        for child in self.children():
+            yield from child.nouns()
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return ()
+
+    def evaluate(self, solution: Solution) -> int:
+        raise NotImplementedError(type(self).__name__)
+
+    def __add__(self, other: Any) -> IntExpr:
+        return Sum((self, _as_int(other, "+")))
+
+    def __radd__(self, other: Any) -> IntExpr:
+        return Sum((_as_int(other, "+"), self))
+
+    def __sub__(self, other: Any) -> IntExpr:
+        return Sum((self, Neg(_as_int(other, "-"))))
+
+    def __rsub__(self, other: Any) -> IntExpr:
+        return Sum((_as_int(other, "-"), Neg(self)))
+
+    def __mul__(self, other: Any) -> IntExpr:
+        return Product(self, _as_int(other, "*"))
+
+    def __rmul__(self, other: Any) -> IntExpr:
+        return Product(_as_int(other, "*"), self)
+
+    def __neg__(self) -> IntExpr:
+        return Neg(self)
+
+    def __abs__(self) -> IntExpr:
+        return Abs(self)
+
+    def __eq__(self, other: Any) -> Condition:  # type: ignore[override]
+        return Compare("==", self, _as_int(other, "=="))
+
+    def __ne__(self, other: Any) -> Condition:  # type: ignore[override]
+        return Compare("!=", self, _as_int(other, "!="))
+
+    def __lt__(self, other: Any) -> Condition:
+        return Compare("<", self, _as_int(other, "<"))
+
+    def __le__(self, other: Any) -> Condition:
+        return Compare("<=", self, _as_int(other, "<="))
+
+    def __gt__(self, other: Any) -> Condition:
+        return Compare(">", self, _as_int(other, ">"))
+
+    def __ge__(self, other: Any) -> Condition:
+        return Compare(">=", self, _as_int(other, ">="))
+
+    __hash__ = object.__hash__
+
+    def __bool__(self) -> bool:
+        raise TypeError("an integer rule term has no Python value: it is decided by the solver")
+
+
+def _as_int(value: Any, op: str) -> IntExpr:
+    if isinstance(value, IntExpr):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return IntConst(value)
+    raise TypeError(f"cannot use {value!r} with '{op}' in a rule: expected an int or a "
+                    "rules.num / rules.value term")
+
+
+class IntConst(IntExpr):
+    def __init__(self, value: int):
+        self.value = value
+
+    def evaluate(self, solution: Solution) -> int:
+        return self.value
+
+    def __repr__(self) -> str:
+        return str(self.value)
+
+
+class NumOf(IntExpr):
+    """1-based number of the noun of `noun_type` that `noun` is with."""
+
+    def __init__(self, noun: Noun, noun_type: NounType):
+        if not isinstance(noun, Noun) or not isinstance(noun_type, NounType):
+            raise ValidationError(f"rules.num: expected a noun and a noun type, got "
+                                  f"{noun!r}, {noun_type!r}")
+        self.noun, self.noun_type = noun, noun_type
+
+    def nouns(self) -> Iterator[Noun]:
+        yield self.noun
+
+    def evaluate(self, solution: Solution) -> int:
+        return solution.partner(self.noun, self.noun_type).num
+
+    def __repr__(self) -> str:
+        return f"num({self.noun.name!r}, {self.noun_type.name})"
+
+
+class ValueOf(IntExpr):
+    """Numeric value of the noun of `noun_type` that `noun` is with."""
+
+    def __init__(self, noun: Noun, noun_type: NounType):
+        if not isinstance(noun, Noun) or not isinstance(noun_type, NounType):
+            raise ValidationError(f"rules.value: expected a noun and a noun type, got "
+                                  f"{noun!r}, {noun_type!r}")
+        self.noun, self.noun_type = noun, noun_type
+
+    def nouns(self) -> Iterator[Noun]:
+        yield self.noun
+
+    def evaluate(self, solution: Solution) -> int:
+        return solution.value(solution.partner(self.noun, self.noun_type))
+
+    def __repr__(self) -> str:
+        return f"value({self.noun.name!r}, {self.noun_type.name})"
+
+
+class Sum(IntExpr):
+    def __init__(self, xs: tuple[IntExpr, ...]):
+        self.xs = xs
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return self.xs
+
+    def evaluate(self, solution: Solution) -> int:
+        return sum(x.evaluate(solution) for x in self.xs)
+
+    def __repr__(self) -> str:
+        return "(" + " + ".join(map(repr, self.xs)) + ")"
+
+
+class Product(IntExpr):
+    def __init__(self, a: IntExpr, b: IntExpr):
+        self.a, self.b = a, b
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return (self.a, self.b)
+
+    def evaluate(self, solution: Solution) -> int:
+        return self.a.evaluate(solution) * self.b.evaluate(solution)
+
+    def __repr__(self) -> str:
+        return f"({self.a!r} * {self.b!r})"
+
+
+class Neg(IntExpr):
+    def __init__(self, x: IntExpr):
+        self.x = x
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return (self.x,)
+
+    def evaluate(self, solution: Solution) -> int:
+        return -self.x.evaluate(solution)
+
+    def __repr__(self) -> str:
+        return f"-{self.x!r}"
+
+
+class Abs(IntExpr):
+    def __init__(self, x: IntExpr):
+        self.x = x
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return (self.x,)
+
+    def evaluate(self, solution: Solution) -> int:
+        return abs(self.x.evaluate(solution))
+
+    def __repr__(self) -> str:
+        return f"abs({self.x!r})"
+
+
+_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+class Compare(Condition):
+    def __init__(self, op: str, left: IntExpr, right: IntExpr):
+        self.op, self.left, self.right = op, left, right
+
+    def nouns(self) -> Iterator[Noun]:
+        yield from self.left.nouns()
+        yield from self.right.nouns()
+
+    def holds(self, solution: Solution) -> bool:
+        return _COMPARE[self.op](self.left.evaluate(solution), self.right.evaluate(solution))
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} {self.op} {self.right!r})"
+
+
+def num(noun: Noun, noun_type: NounType) -> IntExpr:
+    """The 1-based number of the noun of `noun_type` that `noun` is with."""
+    return NumOf(noun, noun_type)
+
+
+def value(noun: Noun, noun_type: NounType) -> IntExpr:
+    """The numeric value of the noun of `noun_type` that `noun` is with: its `value=`, its
+    integer name, or a placeholder's unknown value."""
+    return ValueOf(noun, noun_type)

@@ -14,16 +14,22 @@ if TYPE_CHECKING:
 class Solution:
     """One solution of a puzzle. It refers to the puzzle's nouns but never changes them."""
 
-    def __init__(self, puzzle: Puzzle, rows_of: Assignment):
+    def __init__(self, puzzle: Puzzle, assignment: Assignment):
         self.puzzle = puzzle
+        self._assignment = assignment
+        count = len(puzzle.noun_types)
+        rows_of = assignment[:count]
         self._rows_of = rows_of  # rows_of[t][i] = row of noun i of type t
         self._at_row = tuple(
             tuple(sorted(range(len(r)), key=r.__getitem__)) for r in rows_of
         )  # at_row[t][row] = index of the noun of type t on that row
+        holders = [t for t in puzzle.noun_types if t.placeholders is not None]
+        self._values = {t.index: values
+                        for t, values in zip(holders, assignment[count:], strict=True)}
 
     @property
     def assignment(self) -> Assignment:
-        return self._rows_of
+        return self._assignment
 
     def row_of(self, noun: Noun) -> int:
         """0-based row (index of the first-type noun) that the noun is on."""
@@ -37,8 +43,13 @@ class Solution:
         return noun_type.nouns[self._at_row[noun_type.index][row]]
 
     def value(self, noun: Noun) -> int | None:
-        """Numeric value of a noun (placeholders come in a later version): None if unset."""
-        return getattr(noun, "value", None)
+        """Numeric value of a noun: a placeholder's value in this solution, else the noun's
+        own value (None when it has none)."""
+        values = self._values.get(noun.type.index)
+        return noun.value if values is None else values[noun.index]
+
+    def _label(self, noun: Noun) -> str:
+        return str(self.value(noun)) if noun.type.placeholders is not None else noun.title
 
     def rows(self) -> list[tuple[Noun, ...]]:
         """One tuple per first-type noun: the noun of each type on that row, in type order."""
@@ -49,7 +60,8 @@ class Solution:
     def to_dict(self) -> list[dict[str, str]]:
         """One object per first-type noun, {type name: noun name} (the JSON form)."""
         types = self.puzzle.noun_types
-        return [{t.name: n.name for t, n in zip(types, row, strict=True)} for row in self.rows()]
+        return [{t.name: (self.value(n) if t.placeholders is not None else n.name)
+                 for t, n in zip(types, row, strict=True)} for row in self.rows()]
 
     def encoded(self) -> list[list[int]]:
         """The seed's answer encoding: encoded()[t-2][n-1] is the 0-based index of the noun of
@@ -59,7 +71,8 @@ class Solution:
     def chart(self) -> str:
         """A text table: one column per noun type, one line per first-type noun."""
         types = self.puzzle.noun_types
-        cells = [[t.name for t in types]] + [[n.title for n in row] for row in self.rows()]
+        cells = [[t.name for t in types]] + [[self._label(n) for n in row]
+                                             for row in self.rows()]
         widths = [max(len(line[c]) for line in cells) for c in range(len(types))]
         lines = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
                  for line in cells]
@@ -69,10 +82,10 @@ class Solution:
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Solution):
             return NotImplemented
-        return self._rows_of == other._rows_of
+        return self._assignment == other._assignment
 
     def __hash__(self) -> int:
-        return hash(self._rows_of)
+        return hash(self._assignment)
 
     def __str__(self) -> str:
         return self.chart()

@@ -30,6 +30,8 @@ def choose_backend(model: Model, task: str) -> str:
         raise BackendUnavailable("no solver is installed: pip install ortools or python-sat")
     if len(installed) == 1:
         return installed[0]
+    if model.placeholders:
+        return "cpsat"  # integer variables: the SAT backend's one-hot values grow with domains
     small = model.num_types * model.size <= SAT_UP_TO_CELLS
     return "sat" if small else "cpsat"
 

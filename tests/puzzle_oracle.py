@@ -20,6 +20,34 @@ def _link_true(link, a, b) -> bool:
     return bool(result)
 
 
+def _term(puzzle, rows_of, values, term) -> int:
+    """An integer term of a rule, from API.md: num is the partner's 1-based number, value its
+    value (given, integer name, or the placeholder's value in this candidate)."""
+    ev = lambda x: _term(puzzle, rows_of, values, x)  # noqa: E731
+    if isinstance(term, rules.IntConst):
+        return term.value
+    if isinstance(term, rules.NumOf):
+        return _slot(rows_of, term.noun, term.noun_type).num
+    if isinstance(term, rules.ValueOf):
+        partner = _slot(rows_of, term.noun, term.noun_type)
+        if term.noun_type.placeholders is not None:
+            return values[term.noun_type.num - 1][partner.num - 1]
+        return partner.value
+    if isinstance(term, rules.Sum):
+        return sum(ev(x) for x in term.xs)
+    if isinstance(term, rules.Neg):
+        return -ev(term.x)
+    if isinstance(term, rules.Abs):
+        return abs(ev(term.x))
+    if isinstance(term, rules.Product):
+        return ev(term.a) * ev(term.b)
+    raise TypeError(f"oracle does not know {type(term).__name__}")
+
+
+_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
 def _slot(rows_of, noun, noun_type):
     """The noun of noun_type on the same row as noun."""
     row = rows_of[noun.type.num - 1][noun.num - 1]
@@ -38,9 +66,12 @@ def _with(rows_of, a, b) -> bool:
     return rows_of[a.type.num - 1][a.num - 1] == rows_of[b.type.num - 1][b.num - 1]
 
 
-def evaluate(puzzle, rows_of, node) -> bool:
+def evaluate(puzzle, rows_of, node, values=None) -> bool:
     """Truth of a rule condition, from API.md's definitions."""
-    ev = lambda x: evaluate(puzzle, rows_of, x)  # noqa: E731
+    ev = lambda x: evaluate(puzzle, rows_of, x, values)  # noqa: E731
+    if isinstance(node, rules.Compare):
+        return _OPS[node.op](_term(puzzle, rows_of, values, node.left),
+                             _term(puzzle, rows_of, values, node.right))
     if isinstance(node, rules.Related):
         return _related(puzzle, rows_of, node.a, node.link, node.b)
     if isinstance(node, rules.Const):
@@ -91,12 +122,19 @@ def brute_force(puzzle) -> set[tuple[tuple[int, ...], ...]]:
     facts = [f for f in puzzle.facts if f.enabled]
     rule_list = [r for r in puzzle.rules if r.enabled]
     perms = list(itertools.permutations(range(n)))
+    holders = [t for t in puzzle.noun_types if t.placeholders is not None]
+    # placeholder values: distinct and rising with the noun number
+    value_choices = [list(itertools.combinations(sorted(t.placeholders), n)) for t in holders]
     for combo in itertools.product(perms, repeat=len(puzzle.noun_types) - 1):
         rows_of = (identity, *combo)
         ok = all(_related(puzzle, rows_of, f.noun1, f.link, f.noun2) == (f.verb is IS)
                  for f in facts)
-        if ok and all(evaluate(puzzle, rows_of, r.constraint) for r in rule_list):
-            found.add(rows_of)
+        if not ok:
+            continue
+        for picked in itertools.product(*value_choices):
+            values = {t.num - 1: v for t, v in zip(holders, picked, strict=True)}
+            if all(evaluate(puzzle, rows_of, r.constraint, values) for r in rule_list):
+                found.add(rows_of + tuple(picked))
     return found
 
 
@@ -121,12 +159,23 @@ def _custom_link(r: random.Random):
 
 
 def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, int] = (3, 4),
-                  max_facts: int = 6, max_rules: int = 2) -> mm.Puzzle:
+                  max_facts: int = 6, max_rules: int = 2, numbers: bool = False) -> mm.Puzzle:
     r = random.Random(seed)
     p = mm.Puzzle(f"Random{seed}", f"Random puzzle {seed}")
     num_types, size = r.randint(*types), r.randint(*nouns)
     for t in range(num_types):
-        p.add_noun_type(f"T{t + 1}").add_nouns(*(f"n{t + 1}{i + 1}" for i in range(size)))
+        if numbers and t == num_types - 1 and r.random() < 0.5:
+            low = r.randint(-3, 3)
+            p.add_noun_type(f"T{t + 1}", placeholders=range(low, low + size + r.randint(0, 2)))
+        elif numbers and t >= 1:  # numeric names, some values given explicitly
+            kind = p.add_noun_type(f"T{t + 1}")
+            for v in sorted(r.sample(range(-5, 20), size)):
+                if r.random() < 0.5:
+                    kind.add_noun(str(v))
+                else:
+                    kind.add_noun(f"v{v}", value=v)
+        else:
+            p.add_noun_type(f"T{t + 1}").add_nouns(*(f"n{t + 1}{i + 1}" for i in range(size)))
     all_links = [p.links[0]]
     for k in range(r.randint(1, 3)):
         over = r.choice(p.noun_types)
@@ -179,7 +228,35 @@ def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, 
             return rules.in_same_group(a, b, t, groups)
         return rules.in_opposite_group(a, b, t, groups)
 
+    def term(depth):
+        noun = r.choice(nouns_all)
+        numeric = [t for t in p.noun_types[1:] if t.nouns[0].value is not None
+                   or t.placeholders is not None]
+        if depth == 0 or r.random() < 0.4:
+            if numeric and r.random() < 0.6:
+                return rules.value(noun, r.choice(numeric))
+            return rules.num(noun, r.choice(p.noun_types))
+        kind = r.randrange(5)
+        if kind == 0:
+            return term(depth - 1) + term(depth - 1)
+        if kind == 1:
+            return term(depth - 1) - r.randint(-2, 2)
+        if kind == 2:
+            return r.randint(-2, 3) * term(depth - 1)
+        if kind == 3:
+            return abs(term(depth - 1) - term(depth - 1))
+        return term(0) * term(0)
+
+    def comparison():
+        op = r.choice(["==", "!=", "<", "<=", ">", ">="])
+        left, right = term(1), (term(1) if r.random() < 0.6 else r.randint(-3, 12))
+        return {"==": lambda: left == right, "!=": lambda: left != right,
+                "<": lambda: left < right, "<=": lambda: left <= right,
+                ">": lambda: left > right, ">=": lambda: left >= right}[op]()
+
     def cond(depth):
+        if numbers and r.random() < 0.35:
+            return comparison()
         if depth == 0 or r.random() < 0.3:
             return atom() if r.random() < 0.6 else smart()
         kind = r.randrange(8)

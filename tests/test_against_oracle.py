@@ -31,3 +31,15 @@ def test_limits_are_respected(backend, seed, limit):
     found = list(puzzle.solutions(limit=limit, backend=backend))
     assert len(found) == min(limit, len(expected))
     assert {s.assignment for s in found} <= expected
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_numeric_rules_and_placeholders_match_brute_force(backend, seed):
+    puzzle = random_puzzle(seed, types=(2, 3), nouns=(3, 4), max_rules=3, numbers=True)
+    expected = brute_force(puzzle)
+    found = [s.assignment for s in puzzle.solutions(backend=backend)]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == expected
+    for solution in puzzle.solutions(limit=3, backend=backend):
+        assert all(r.constraint.holds(solution) for r in puzzle.rules)

@@ -45,8 +45,10 @@ class Lowering:
         k = self.table_of(link)
         table = self.tables[k]
         ra, rb = self.ref(a), self.ref(b)
-        if ra == rb:
-            return ir.Const((ra[1], ra[1]) in table.pairs)
+        if ra == rb:  # one noun against itself: does its slot relate to itself?
+            same = {s for s in range(self.size) if (s, s) in table.pairs}
+            if not same or len(same) == self.size or ra[0] == table.type:
+                return ir.Const(ra[1] in same if ra[0] == table.type else bool(same))
         if ra[0] == table.type and rb[0] == table.type:
             return ir.Const((ra[1], rb[1]) in table.pairs)
         if not table.pairs:

@@ -262,6 +262,8 @@ class Puzzle:
         self.facts: list[Fact] = []
         self.rules: list[Rule] = []
         self.answer: list[list[int]] | None = None
+        # values of placeholder nouns in the answer, by type name, in noun order
+        self.answer_values: dict[str, list[int]] | None = None
         self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
         self._check_names()
 
@@ -643,7 +645,13 @@ class Puzzle:
         """Does the solution match `answer`? True when the puzzle has no answer (seed)."""
         if self.answer is None:
             return True
-        return [list(r) for r in solution.encoded()] == [list(r) for r in self.answer]
+        if [list(r) for r in solution.encoded()] != [list(r) for r in self.answer]:
+            return False
+        for type_name, values in (self.answer_values or {}).items():
+            nouns = self.noun_type(type_name).nouns
+            if [solution.value(n) for n in nouns] != list(values):
+                return False
+        return True
 
     def __repr__(self) -> str:
         return f"<Puzzle {self.name!r}: {len(self.noun_types)} types, {len(self.facts)} facts, " \

@@ -531,6 +531,13 @@ class IntExpr:
     def __bool__(self) -> bool:
         raise TypeError("an integer rule term has no Python value: it is decided by the solver")
 
+    def _precedence_trap(self, other: Any) -> Any:
+        raise TypeError(
+            f"cannot combine an integer term with {other!r} using & or |: did you forget "
+            "brackets? Write (rules.num(a, T) == 1) & (rules.num(b, T) == 2)")
+
+    __and__ = __rand__ = __or__ = __ror__ = _precedence_trap
+
 
 def _as_int(value: Any, op: str) -> IntExpr:
     if isinstance(value, IntExpr):

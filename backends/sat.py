@@ -153,12 +153,20 @@ class SatBackend(Backend):
         return lit
 
     def _define_same_row(self, p: int, x: ir.NounRef, y: ir.NounRef, direction: int) -> None:
-        """direction 1: p -> same row; -1: same row -> p."""
-        for r in range(self.n):
-            if direction > 0:
-                self._add([-p, -self.at(x, r), self.at(y, r)])
-            else:
-                self._add([-self.at(x, r), -self.at(y, r), p])
+        """direction 1: p -> same row; -1: same row -> p. (x, y are not of the first type,
+        so no literal here is a constant.)"""
+        xs, ys = self._at[x[0]][x[1]], self._at[y[0]][y[1]]
+        if direction > 0:
+            self._extend([[-p, -a, b] for a, b in zip(xs, ys, strict=True)])
+        else:
+            self._extend([[-a, -b, p] for a, b in zip(xs, ys, strict=True)])
+
+    def _extend(self, clauses: list[list[int]]) -> None:
+        """Add clauses known to hold no constant literal."""
+        if self.solver is not None:
+            self.solver.append_formula(clauses)
+        else:
+            self.clauses.extend(clauses)
 
     def _same_row(self, x: ir.NounRef, y: ir.NounRef) -> int:
         """A literal equivalent to "x and y stand on the same row"."""
@@ -176,11 +184,14 @@ class SatBackend(Backend):
                      guard: list[int]) -> None:
         """guard -> (slot(a), slot(b)) in pairs, as one clause per slot of rel.a."""
         t = self.model.tables[rel.table].type
+        successors: list[list[int]] = [[] for _ in range(self.n)]
+        for a, b in pairs:
+            successors[a].append(b)
         for a in range(self.n):
             sa = self.slot(rel.a, t, a, -1)
             if sa == -self.true:
                 continue
-            allowed = [self.slot(rel.b, t, b, 1) for b in range(self.n) if (a, b) in pairs]
+            allowed = [self.slot(rel.b, t, b, 1) for b in sorted(successors[a])]
             self._add([*guard, -sa, *allowed])
 
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:

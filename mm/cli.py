@@ -149,16 +149,40 @@ def cmd_verify(args: argparse.Namespace) -> int:
     report = puzzle.verify(**_options(args))
     if args.json:
         _print_json({"puzzle": puzzle.name, **report.to_dict()})
-    else:
-        print(f"{_heading(puzzle)}: {report.status}")
-        if report.status == "multiple":
-            print("The first two solutions differ in these cells:")
-            for d in report.diff:
-                print(f"  {d.row.title:<12} {d.noun_type.name:<14} "
-                      f"{d.first.title} / {d.second.title}")
-        elif report.status == "unknown":
-            print("The time limit ran out before the solver could decide.")
+        return _VERIFY_EXIT[report.status]
+    print(f"{_heading(puzzle)}: {report.status} ({report.seconds:.3f} s)")
+    if report.status == "multiple":
+        print("\nTwo solutions differ in these cells (first / second):")
+        _print_grid(puzzle, {(d.row.index, d.noun_type.index): f"{d.first.title} / "
+                             f"{d.second.title}" for d in report.diff})
+        fixed = {(c.row.index, c.noun_type.index): c.noun.title for c in report.backbone or []}
+        print(f"\nCells fixed in every solution ({len(fixed)} of "
+              f"{len(fixed) + len(report.open_cells or [])}; '?' is open):")
+        _print_grid(puzzle, fixed, missing="?")
+    elif report.status == "none":
+        print("\nThese clues cannot all hold (a minimal conflicting set):")
+        for item in report.conflict or []:
+            print(f"  - {item.text}")
+    elif report.status == "unique" and report.redundant:
+        print("\nClues implied by the others (each could be dropped on its own):")
+        for item in report.redundant:
+            print(f"  - {item.text}")
+        print(f"A minimal set keeps {len(report.minimal or [])} of "
+              f"{len(puzzle.facts) + len(puzzle.rules)} facts and rules.")
+    elif report.status == "unknown":
+        print("The time limit ran out before the solver could decide.")
     return _VERIFY_EXIT[report.status]
+
+
+def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str = "") -> None:
+    """A small chart: first-type nouns down, other types across."""
+    types = puzzle.noun_types
+    rows = [[types[0].name] + [t.name for t in types[1:]]]
+    for row, noun in enumerate(types[0].nouns):
+        rows.append([noun.title] + [cells.get((row, t), missing) for t in range(1, len(types))])
+    widths = [max(len(r[c]) for r in rows) for c in range(len(types))]
+    for line in rows:
+        print("  " + "  ".join(v.ljust(w) for v, w in zip(line, widths, strict=True)).rstrip())
 
 
 _COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify}

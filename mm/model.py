@@ -178,6 +178,7 @@ class Fact:
         self.noun2 = noun2
         self.given_text = text
         self.enabled = enabled
+        self.group = num  # facts made by one add_fact* call share a group (a clue as written)
 
     @property
     def text(self) -> str:
@@ -265,6 +266,7 @@ class Puzzle:
         # values of placeholder nouns in the answer, by type name, in noun order
         self.answer_values: dict[str, list[int]] | None = None
         self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
+        self._calls = 0
         self._check_names()
 
     # ----------------------------------------------------------------- building
@@ -562,6 +564,7 @@ class Puzzle:
     def _add_pairs(self, clue: str, pairs: list[tuple[Noun, Noun]], verb: Verb, link: Link,
                    text: str | None, enabled: bool, from_list: bool) -> list[Fact]:
         created = []
+        self._calls += 1  # the facts of one call form one clue group
         for noun1, noun2 in pairs:
             if from_list and (noun1 is noun2 or (link.num == 0 and noun1.type is noun2.type)):
                 continue
@@ -576,6 +579,7 @@ class Puzzle:
                 continue
             fact = Fact(self, len(self.facts) + 1, str(clue), noun1, verb, link, noun2, text,
                         enabled)
+            fact.group = self._calls
             self.facts.append(fact)
             created.append(fact)
         return created

@@ -25,15 +25,35 @@ class Difference:
                 "first": self.first.name, "second": self.second.name}
 
 
+@dataclass(frozen=True)
+class Cell:
+    """On the row of `row`, type `noun_type` holds `noun` (in the first solution)."""
+
+    row: Noun
+    noun_type: NounType
+    noun: Noun
+
+    def to_dict(self) -> dict[str, str]:
+        return {"row": self.row.name, "type": self.noun_type.name, "noun": self.noun.name}
+
+
 @dataclass
 class Report:
-    """status is "unique", "multiple", "none" or "unknown" (time limit reached)."""
+    """status is "unique", "multiple", "none" or "unknown" (time limit reached).
+
+    multiple: `solutions` (two), `diff` (cells where they differ), `backbone` (cells fixed
+    in every solution) and `open_cells` (the rest). none: `conflict`, a minimal list of facts
+    and rules that cannot hold together. unique: `redundant` (each implied by the others)
+    and `minimal` (a smallest-by-deletion list of facts and rules with the same solution)."""
 
     status: str
     solutions: list[Solution] = field(default_factory=list)
     diff: list[Difference] = field(default_factory=list)
     conflict: list[Fact | Rule] | None = None
     redundant: list[Fact | Rule] | None = None
+    minimal: list[Fact | Rule] | None = None
+    backbone: list[Cell] | None = None
+    open_cells: list[Cell] | None = None
     seconds: float = 0.0
 
     @property
@@ -46,10 +66,14 @@ class Report:
             out["solutions"] = [s.to_dict() for s in self.solutions]
         if self.status == "multiple":
             out["diff"] = [d.to_dict() for d in self.diff]
-        if self.conflict is not None:
-            out["conflict"] = [item.text for item in self.conflict]
-        if self.redundant is not None:
-            out["redundant"] = [item.text for item in self.redundant]
+        if self.backbone is not None:
+            out["backbone"] = [c.to_dict() for c in self.backbone]
+            out["open_cells"] = [c.to_dict() for c in self.open_cells or []]
+        for name in ("conflict", "redundant", "minimal"):
+            items = getattr(self, name)
+            if items is not None:
+                out[name] = [{"kind": type(i).__name__.lower(), "num": i.num, "clue": i.clue,
+                              "text": i.text} for i in items]
         return out
 
 

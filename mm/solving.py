@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 from mm import backends
 from mm.compile import compile_puzzle
-from mm.errors import BackendUnavailable, TimeLimitReached, UnsupportedFeature
+from mm.errors import BackendUnavailable, UnsupportedFeature
 from mm.ir import Model
 from mm.model import Puzzle
-from mm.report import Report, differences
+from mm.report import Report
 from mm.solution import Solution
 
 # Cells (types x nouns) up to which the SAT backend is faster than CP-SAT for every task.
@@ -74,14 +73,7 @@ def is_unique(puzzle: Puzzle, backend: str = "auto", time_limit: float | None = 
 
 def verify(puzzle: Puzzle, backend: str = "auto", time_limit: float | None = None,
            **options: Any) -> Report:
-    """unique / multiple (with two solutions and where they differ) / none, or unknown
-    when the time limit runs out."""
-    start = time.perf_counter()
-    engine = open_backend(puzzle, backend, "verify", time_limit, **options)
-    try:
-        found = [Solution(puzzle, a) for a in engine.solutions(2)]
-    except TimeLimitReached:
-        return Report("unknown", seconds=time.perf_counter() - start)
-    status = ("none", "unique", "multiple")[len(found)]
-    diff = differences(found[0], found[1]) if len(found) == 2 else []
-    return Report(status, found, diff, seconds=time.perf_counter() - start)
+    """The well-posedness report (see mm.verify)."""
+    from mm.verify import verify as run
+
+    return run(puzzle, backend, time_limit, **options)

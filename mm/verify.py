@@ -1,0 +1,156 @@
+"""Well-posedness: is the answer unique, and if not, why.
+
+Every clue (the facts of one add_fact* call, or one rule) gets a switch literal on ONE
+incremental solver, so each question below is one more solve under assumptions:
+* none: a minimal set of clues that cannot hold together, by deletion (the MUSX
+  algorithm: drop a clue, keep it out if the rest still conflict), starting from the clues
+  the solver's own core names where the backend reports one;
+* multiple: two solutions, the cells where they differ, and the backbone (cells fixed in
+  every solution), testing each still-undecided cell by assuming it changes;
+* unique: the clues implied by the others (drop one, is there another solution?) and one
+  minimal subset of clues that still has only this solution (greedy deletion).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from mm import backends, ir
+from mm.compile import lower
+from mm.errors import TimeLimitReached, UnsupportedFeature
+from mm.model import Fact, Puzzle, Rule
+from mm.report import Cell, Report, differences
+from mm.solution import Solution
+
+
+@dataclass
+class Clue:
+    items: list[Fact | Rule]
+    cond: ir.Cond
+
+
+def clues_of(puzzle: Puzzle, model: ir.Model) -> list[Clue]:
+    """Group the model's constraints into clues as the user wrote them."""
+    groups: dict[tuple[str, int], Clue] = {}
+    for origin, cond in model.constraints:
+        if origin.kind == "fact":
+            fact = puzzle.facts[origin.index]
+            key: tuple[str, int] = ("fact", fact.group)
+            item: Fact | Rule = fact
+        else:
+            key, item = ("rule", origin.index), puzzle.rules[origin.index]
+        if key in groups:
+            groups[key].items.append(item)
+            groups[key].cond = ir.And((groups[key].cond, cond))
+        else:
+            groups[key] = Clue([item], cond)
+    return list(groups.values())
+
+
+def _engine(puzzle: Puzzle, backend: str, time_limit: float | None, options: dict):
+    model, _ = lower(puzzle)
+    clues = clues_of(puzzle, model)
+    model.constraints = []
+    names = [backend] if backend != "auto" else [b for b in ("sat", "cpsat")
+                                                 if backends.installed(b)]
+    error: Exception | None = None
+    for name in names:  # SAT first: it answers assumption queries incrementally
+        try:
+            engine = backends.get(name)(model, time_limit=time_limit, **options)
+        except UnsupportedFeature as exc:
+            error = exc
+            continue
+        return engine, clues, [engine.guard(c.cond) for c in clues]
+    raise error or UnsupportedFeature("no backend can verify this puzzle")
+
+
+def verify(puzzle: Puzzle, backend: str = "auto", time_limit: float | None = None,
+           redundancy: bool = True, **options: Any) -> Report:
+    start = time.perf_counter()
+    try:
+        report = _verify(puzzle, backend, time_limit, redundancy, options)
+    except TimeLimitReached:
+        report = Report("unknown")
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _verify(puzzle: Puzzle, backend: str, time_limit: float | None, redundancy: bool,
+            options: dict) -> Report:
+    engine, clues, guards = _engine(puzzle, backend, time_limit, options)
+    first = engine.next_solution(guards)
+    if first is None:
+        conflict = _minimal_conflict(engine, guards)
+        return Report("none", conflict=[item for k in conflict for item in clues[k].items])
+    engine.block(first)
+    second = engine.next_solution(guards)
+    solution = Solution(puzzle, first)
+    if second is None:
+        report = Report("unique", [solution])
+        if redundancy:
+            implied = [k for k in range(len(guards))
+                       if engine.next_solution(guards[:k] + guards[k + 1:]) is None]
+            report.redundant = [item for k in implied for item in clues[k].items]
+            keep = _minimal_unique_subset(engine, guards, implied)
+            report.minimal = [item for k in keep for item in clues[k].items]
+        return report
+    other = Solution(puzzle, second)
+    report = Report("multiple", [solution, other], differences(solution, other))
+    fresh, _, fresh_guards = _engine(puzzle, backend, time_limit, options)
+    report.backbone, report.open_cells = _backbone(puzzle, fresh, fresh_guards, first, second)
+    return report
+
+
+def _minimal_conflict(engine, guards: list) -> list[int]:
+    """Indices of a minimal set of clues that cannot hold together (deletion-based)."""
+    core = list(range(len(guards)))
+    k = 0
+    while k < len(core):
+        trial = core[:k] + core[k + 1:]
+        if engine.next_solution([guards[i] for i in trial]) is None:
+            core = trial  # still conflicting without clue core[k]: leave it out
+        else:
+            k += 1
+    return core
+
+
+def _minimal_unique_subset(engine, guards: list, implied: list[int]) -> list[int]:
+    """A minimal set of clues with no solution but the (blocked) one: try dropping the
+    individually implied clues one by one."""
+    keep = set(range(len(guards)))
+    for k in implied:
+        trial = keep - {k}
+        if engine.next_solution([guards[i] for i in sorted(trial)]) is None:
+            keep = trial
+    return sorted(keep)
+
+
+def _backbone(puzzle: Puzzle, engine, guards: list, first: ir.Assignment,
+              second: ir.Assignment) -> tuple[list[Cell], list[Cell]]:
+    """Cells (row, type) with the same noun in every solution, and the others."""
+    types = puzzle.noun_types
+    size = len(types[0].nouns)
+
+    def noun_at(assignment: ir.Assignment, t: int, row: int) -> int:
+        return assignment[t].index(row)
+
+    undecided = {(t, row) for t in range(1, len(types)) for row in range(size)
+                 if noun_at(first, t, row) == noun_at(second, t, row)}
+    fixed = set()
+    while undecided:
+        t, row = undecided.pop()
+        noun = noun_at(first, t, row)
+        moved = engine.guard(ir.Not(ir.Rel((t, noun), 0, (0, row))))
+        other = engine.next_solution([*guards, moved])
+        if other is None:
+            fixed.add((t, row))
+        else:
+            undecided = {(u, r) for u, r in undecided
+                         if noun_at(other, u, r) == noun_at(first, u, r)}
+    cells = [Cell(types[0].nouns[row], types[t], types[t].nouns[noun_at(first, t, row)])
+             for t in range(1, len(types)) for row in range(size)]
+    backbone = [c for c in cells if (c.noun_type.index, c.row.index) in fixed]
+    open_cells = [c for c in cells if (c.noun_type.index, c.row.index) not in fixed]
+    return backbone, open_cells

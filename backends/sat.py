@@ -30,7 +30,7 @@ from pysat.solvers import Solver, SolverNames
 
 from mm import ir
 from mm.backends.base import Backend
-from mm.errors import PuzzleError, UnsupportedFeature
+from mm.errors import BackendUnavailable, PuzzleError, UnsupportedFeature
 
 DEFAULT_ENGINE = "cadical195"
 # PySAT cannot interrupt CaDiCaL ("Limited solve is currently unsupported by CaDiCaL"), so a
@@ -92,8 +92,14 @@ class SatBackend(Backend):
             self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
             self._post(cond)
-        self.solver = Solver(name=engine, bootstrap_with=self.clauses)
-        self.clauses = []
+
+    def _start(self) -> Solver:
+        """The SAT solver, made on first use from the clauses so far (so a model that is
+        only counted never builds one)."""
+        if self.solver is None:
+            self.solver = Solver(name=self.engine, bootstrap_with=self.clauses)
+            self.clauses = []
+        return self.solver
 
     # ------------------------------------------------------------------ clauses
     def _add(self, clause: list[int]) -> None:
@@ -352,25 +358,65 @@ class SatBackend(Backend):
         self._add([-g, self.literal(cond)])
         return g
 
+    def projection(self) -> list[int]:
+        """The variables a solution is made of (positions and placeholder values): counting
+        projects onto them so auxiliary variables do not multiply the count."""
+        # rows 0..n-2 of nouns 0..n-2 fix every position (exactly one per row and column)
+        out = [self._at[t][i][r] for t in range(1, self.model.num_types)
+               for i in range(self.n - 1) for r in range(self.n - 1)]
+        return out + [v for t in sorted(self._values) for row in self._values[t] for v in row]
+
+    def model_count(self, approx: bool = False) -> int:
+        """The number of solutions from a model counter, without enumerating: Ganak
+        (exact, projected) or, with approx, ApproxMC (within a factor 1.8 of the true count
+        with probability at least 0.8: epsilon=0.8, delta=0.2)."""
+        if self.solver is not None:
+            raise PuzzleError("sat: count the model before solving it")
+        if self.time_limit is not None:
+            raise UnsupportedFeature("sat: the model counters cannot stop at a time limit")
+        clauses = [c for c in self.clauses if c]
+        if len(clauses) < len(self.clauses):
+            return 0  # an empty clause: no solution
+        projection = self.projection()
+        if not projection:
+            return 1
+        try:
+            if approx:
+                import pyapproxmc
+
+                counter = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
+                counter.add_clauses(clauses)
+                cells, hashes = counter.count(projection)
+                return cells * 2 ** hashes
+            import pyganak
+        except ImportError as exc:
+            raise BackendUnavailable(
+                f"counting without enumeration needs {exc.name}: pip install {exc.name}") \
+                from None
+        counter = pyganak.Counter()
+        counter.add_clauses(clauses)
+        counter.set_sampling_set(projection)
+        return int(counter.count())
+
     def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
+        solver = self._start()
         left = self.remaining_time()
         assume = list(assume)
         if left is None:
-            satisfiable = self.solver.solve(assumptions=assume)
+            satisfiable = solver.solve(assumptions=assume)
         else:
-            timer = threading.Timer(left, self.solver.interrupt)
+            timer = threading.Timer(left, solver.interrupt)
             timer.start()
             try:
-                satisfiable = self.solver.solve_limited(assumptions=assume,
-                                                        expect_interrupt=True)
+                satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
             finally:
                 timer.cancel()
-            self.solver.clear_interrupt()
+            solver.clear_interrupt()
             if satisfiable is None:
                 raise self.timed_out()
         if not satisfiable:
             return None
-        true_vars = set(v for v in self.solver.get_model() if v > 0)
+        true_vars = set(v for v in solver.get_model() if v > 0)
         rows = [tuple(range(self.n))]
         for t in range(1, self.model.num_types):
             rows.append(tuple(next(r for r in range(self.n) if self._at[t][i][r] in true_vars)
@@ -391,7 +437,8 @@ class SatBackend(Backend):
         self._add(clause)
 
     def close(self) -> None:
-        self.solver.delete()
+        if self.solver is not None:
+            self.solver.delete()
 
     def __del__(self) -> None:
         solver = getattr(self, "solver", None)

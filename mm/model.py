@@ -628,10 +628,12 @@ class Puzzle:
         return solving.solutions(self, limit, backend, time_limit, **options)
 
     def count(self, limit: int | None = None, exact: bool = False, backend: str = "auto",
-              time_limit: float | None = None, **options: Any) -> int:
+              time_limit: float | None = None, approx: bool = False, **options: Any) -> int:
+        """Number of solutions: enumerated (min(count, limit) with a limit), or from a
+        model counter with exact=True (Ganak) or approx=True (ApproxMC)."""
         from mm import solving
 
-        return solving.count(self, limit, exact, backend, time_limit, **options)
+        return solving.count(self, limit, exact, backend, time_limit, approx, **options)
 
     def is_unique(self, backend: str = "auto", time_limit: float | None = None,
                   **options: Any) -> bool:

@@ -57,11 +57,16 @@ def solutions(puzzle: Puzzle, limit: int | None = None, backend: str = "auto",
 
 
 def count(puzzle: Puzzle, limit: int | None = None, exact: bool = False,
-          backend: str = "auto", time_limit: float | None = None, **options: Any) -> int:
-    if exact:
-        raise UnsupportedFeature(
-            "count(exact=True) needs a model counter, which mm does not have yet; "
-            "use count(limit=...) to enumerate")
+          backend: str = "auto", time_limit: float | None = None, approx: bool = False,
+          **options: Any) -> int:
+    """Enumerate up to `limit`; with exact (or approx) a model counter counts the CNF of
+    the SAT backend, projected onto the noun positions, without enumerating."""
+    if exact or approx:
+        if backend not in ("auto", "sat"):
+            raise UnsupportedFeature(f"model counting works on the CNF of the sat backend, "
+                                     f"not on '{backend}'")
+        engine = open_backend(puzzle, "sat", "count", time_limit, **options)
+        return engine.model_count(approx=approx)
     engine = open_backend(puzzle, backend, "count", time_limit, **options)
     return engine.count(limit)
 

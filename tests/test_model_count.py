@@ -1,0 +1,44 @@
+"""Counting with a model counter (Ganak exact, ApproxMC approximate), against enumeration."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from puzzle_oracle import brute_force, random_puzzle
+from test_counts import unconstrained
+
+import mm
+from mm import backends
+
+pytestmark = pytest.mark.skipif(not backends.installed("sat"), reason="needs the sat backend")
+
+
+def test_free_6x8_counts_exactly():
+    assert unconstrained(6, 8).count(exact=True) == math.factorial(8) ** 5  # about 1.1e23
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_exact_count_agrees_with_brute_force(seed):
+    puzzle = random_puzzle(seed, numbers=seed % 2 == 0, types=(2, 3) if seed % 2 == 0 else (3, 4))
+    assert puzzle.count(exact=True) == len(brute_force(puzzle))
+
+
+def test_exact_count_of_an_open_puzzle_agrees_with_enumeration():
+    p = mm.load("five_houses")
+    looser = p.without(p.facts[-1], p.facts[3])
+    assert looser.count(exact=True) == looser.count() > 1
+
+
+def test_approximate_count_is_within_its_guarantee():
+    truth = math.factorial(4) ** 2
+    estimate = unconstrained(3, 4).count(approx=True)
+    assert truth / 1.8 <= estimate <= truth * 1.8
+
+
+def test_exact_count_refuses_a_time_limit_and_cpsat():
+    with pytest.raises(mm.UnsupportedFeature, match="time limit"):
+        mm.load("five_houses").count(exact=True, time_limit=5)
+    with pytest.raises(mm.UnsupportedFeature, match="sat backend"):
+        mm.load("five_houses").count(exact=True, backend="cpsat")

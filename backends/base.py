@@ -52,6 +52,11 @@ class Backend(ABC):
     def block(self, assignment: Assignment) -> None:
         """Exclude exactly this assignment from later answers."""
 
+    def last_core(self) -> list[Any] | None:
+        """After next_solution(assume) found nothing: a subset of `assume` that already has
+        no solution, if the solver reports one (None: unknown, use all of them)."""
+        return None
+
     # --- shared behaviour
     def remaining_time(self) -> float | None:
         """Seconds left of this backend's time limit; raises once it is spent."""

@@ -311,12 +311,18 @@ class CpSatBackend(Backend):
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return self._read(solver.value)
         if status == cp_model.INFEASIBLE:
+            by_index = {lit.index: lit for lit in assume}
+            self._core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility()
+                          if i in by_index]
             return None
         if status == cp_model.UNKNOWN:
             raise self.timed_out()
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"cpsat: invalid model: {self.m.validate()}")
         raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
+
+    def last_core(self) -> list[Literal] | None:
+        return getattr(self, "_core", None)
 
     def block(self, assignment: ir.Assignment) -> None:
         count = self.model.num_types

@@ -415,6 +415,7 @@ class SatBackend(Backend):
             if satisfiable is None:
                 raise self.timed_out()
         if not satisfiable:
+            self._core = solver.get_core() if assume else []
             return None
         true_vars = set(v for v in solver.get_model() if v > 0)
         rows = [tuple(range(self.n))]
@@ -426,6 +427,9 @@ class SatBackend(Backend):
             rows.append(tuple(domain[next(j for j, v in enumerate(self._values[t][i])
                                           if v in true_vars)] for i in range(self.n)))
         return tuple(rows)
+
+    def last_core(self) -> list[int] | None:
+        return getattr(self, "_core", None)
 
     def block(self, assignment: ir.Assignment) -> None:
         count = self.model.num_types

@@ -103,28 +103,46 @@ def _verify(puzzle: Puzzle, backend: str, time_limit: float | None, redundancy: 
     return report
 
 
+def _refuted(engine, guards: list, trial: list[int]) -> list[int] | None:
+    """None if the clues `trial` have a solution (not blocked); else the part of `trial`
+    that the solver's core says already has none (core-guided shrinking)."""
+    if engine.next_solution([guards[i] for i in trial]) is not None:
+        return None
+    core = engine.last_core()
+    if core is None:
+        return trial
+    position = {id(guards[i]) if not isinstance(guards[i], int) else guards[i]: i
+                for i in trial}
+    keys = [id(g) if not isinstance(g, int) else g for g in core]
+    return sorted(position[k] for k in keys if k in position)
+
+
 def _minimal_conflict(engine, guards: list) -> list[int]:
-    """Indices of a minimal set of clues that cannot hold together (deletion-based)."""
-    core = list(range(len(guards)))
-    k = 0
-    while k < len(core):
-        trial = core[:k] + core[k + 1:]
-        if engine.next_solution([guards[i] for i in trial]) is None:
-            core = trial  # still conflicting without clue core[k]: leave it out
+    """Indices of a minimal set of clues that cannot hold together: deletion (as MUSX does),
+    each refutation shrinking the set to the solver's core."""
+    core = _refuted(engine, guards, list(range(len(guards)))) or []
+    needed: set[int] = set()
+    while candidates := [c for c in core if c not in needed]:
+        k = candidates[0]
+        smaller = _refuted(engine, guards, [c for c in core if c != k])
+        if smaller is None:
+            needed.add(k)  # without it the rest can hold
         else:
-            k += 1
+            core = smaller
     return core
 
 
 def _minimal_unique_subset(engine, guards: list, implied: list[int]) -> list[int]:
     """A minimal set of clues with no solution but the (blocked) one: try dropping the
-    individually implied clues one by one."""
-    keep = set(range(len(guards)))
+    individually implied clues one by one, shrinking to the solver's core each time."""
+    keep = list(range(len(guards)))
     for k in implied:
-        trial = keep - {k}
-        if engine.next_solution([guards[i] for i in sorted(trial)]) is None:
-            keep = trial
-    return sorted(keep)
+        if k not in keep:
+            continue
+        smaller = _refuted(engine, guards, [i for i in keep if i != k])
+        if smaller is not None:
+            keep = smaller
+    return keep
 
 
 def _backbone(puzzle: Puzzle, engine, guards: list, first: ir.Assignment,

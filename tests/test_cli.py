@@ -153,3 +153,38 @@ def test_usage_errors_are_one_line():
     assert_one_line_error(mm_cli("solve", "five_houses", "--backend", "nope"),
                           "invalid choice: 'nope'")
     assert_one_line_error(mm_cli("frobnicate"), "invalid choice")
+
+
+def test_verify_report_printing(tmp_path):
+    loose = write(tmp_path, "loose5.py", """
+        import mm
+        def build():
+            p = mm.load("five_houses")
+            return p.without(p.facts[-1])
+    """)
+    result = mm_cli("verify", loose)
+    assert result.returncode == 3
+    assert "Zebra / Fox" in result.stdout and "fixed in every solution (2 of 25" in result.stdout
+    data = json.loads(mm_cli("verify", loose, "--json").stdout)
+    assert len(data["backbone"]) == 2 and len(data["open_cells"]) == 23
+    clash = write(tmp_path, "clash.py", """
+        import mm
+        from mm import IS, WITH
+        def build():
+            p = mm.load("five_houses")
+            p.add_fact("99", p.noun("Nationality", "Englishman"), IS, WITH,
+                       p.noun("Color", "blue"), "The Englishman's house is blue.")
+            return p
+    """)
+    result = mm_cli("verify", clash)
+    assert result.returncode == 1
+    assert "The Englishman's house is blue (clue 99)." in result.stdout
+    data = json.loads(mm_cli("verify", clash, "--json").stdout)
+    assert {c["clue"] for c in data["conflict"]} == {"1", "99"}
+    result = mm_cli("verify", "einstein")
+    assert result.returncode == 0 and "clue 15" in result.stdout
+
+
+def test_count_exact_cli():
+    result = mm_cli("count", "five_houses", "--exact")
+    assert result.returncode == 0 and result.stdout.strip() == "1"

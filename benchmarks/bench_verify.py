@@ -1,0 +1,70 @@
+"""Cost of the well-posedness report and of exact counting.
+
+1. verify() of the stored unique 10x30 puzzle (uniqueness, every clue's redundancy, a
+   minimal subset), against one uniqueness check (is_unique) of the same puzzle on the same
+   backend. Target: the full report within 10x the uniqueness check.
+2. verify() of the same puzzle with its last ten clues removed (two solutions, diff and
+   backbone).
+3. count(exact=True) of a generated 8x8 puzzle with half of its clues removed, against the
+   enumerated count where enumeration finishes within --enum-limit solutions.
+Run: python benchmarks/bench_verify.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import fixtures
+from rich.console import Console
+from rich.table import Table
+
+import mm
+
+
+def timed(fn):
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--backend", default="sat")
+    parser.add_argument("--enum-limit", type=int, default=200_000)
+    args = parser.parse_args()
+    console = Console()
+    table = Table(title="verify and exact counting (seconds)")
+    for col in ("task", "result", "seconds", "ratio"):
+        table.add_column(col, justify="left" if col in ("task", "result") else "right")
+
+    big = fixtures.load(10, 30)
+    unique, t_unique = timed(lambda: big.is_unique(backend=args.backend))
+    table.add_row(f"10x30 is_unique ({len(big.facts)} facts)", str(unique), f"{t_unique:.3f}",
+                  "1.00x")
+    report, t_verify = timed(lambda: big.verify(backend=args.backend))
+    table.add_row("10x30 verify: redundancy + minimal subset",
+                  f"{report.status}, {len(report.redundant)} redundant, "
+                  f"{len(report.minimal)} kept", f"{t_verify:.3f}", f"{t_verify / t_unique:.2f}x")
+    loose = big.without(*big.facts[-10:])
+    report, t_loose = timed(lambda: loose.verify(backend=args.backend))
+    table.add_row("10x30 minus 10 clues: verify with backbone",
+                  f"{report.status}, {len(report.diff)} diff cells, "
+                  f"{len(report.backbone or [])} fixed", f"{t_loose:.3f}",
+                  f"{t_loose / t_unique:.2f}x")
+
+    eight = mm.generate(8, 8, seed=3, minimal=True)
+    half = eight.without(*eight.facts[::2])
+    exact, t_exact = timed(lambda: half.count(exact=True))
+    table.add_row(f"8x8 with {len(half.facts)} of {len(eight.facts)} clues: count(exact)",
+                  f"{exact:,}", f"{t_exact:.3f}", "")
+    if exact <= args.enum_limit:
+        enumerated, t_enum = timed(lambda: half.count(backend="sat"))
+        table.add_row("  the same by enumeration", f"{enumerated:,}", f"{t_enum:.3f}", "")
+        assert enumerated == exact, "the model counter and enumeration disagree"
+    console.print(table)
+    console.print("Target: full verify of the 10x30 puzzle within 10x its is_unique time.")
+
+
+if __name__ == "__main__":
+    main()

@@ -48,7 +48,9 @@ def _parser() -> argparse.ArgumentParser:
                          help="count with the Ganak model counter, without enumerating")
     counter.add_argument("--approx", action="store_true",
                          help="estimate with ApproxMC (within 1.8x with probability 0.8)")
-    sub.add_parser("verify", parents=[common], help="unique, multiple or none")
+    verifier = sub.add_parser("verify", parents=[common], help="unique, multiple or none")
+    verifier.add_argument("--no-minimal", action="store_true",
+                          help="skip the minimal subset of clues (slow on large puzzles)")
     return parser
 
 
@@ -149,7 +151,7 @@ _VERIFY_EXIT = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE,
 
 def cmd_verify(args: argparse.Namespace) -> int:
     puzzle = load(args.puzzle)
-    report = puzzle.verify(**_options(args))
+    report = puzzle.verify(minimal=not args.no_minimal, **_options(args))
     if args.json:
         _print_json({"puzzle": puzzle.name, **report.to_dict()})
         return _VERIFY_EXIT[report.status]
@@ -170,8 +172,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print("\nClues implied by the others (each could be dropped on its own):")
         for item in report.redundant:
             print(f"  - {item.text}")
-        print(f"A minimal set keeps {len(report.minimal or [])} of "
-              f"{len(puzzle.facts) + len(puzzle.rules)} facts and rules.")
+        if report.minimal is not None:
+            print(f"A minimal set keeps {len(report.minimal)} of "
+                  f"{len(puzzle.facts) + len(puzzle.rules)} facts and rules.")
     elif report.status == "unknown":
         print("The time limit ran out before the solver could decide.")
     return _VERIFY_EXIT[report.status]

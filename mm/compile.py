@@ -15,7 +15,9 @@ class Lowering:
         self.size = len(puzzle.noun_types[0].nouns)
         self.table_index: dict[ir.Table, int] = {}
         self.tables: list[ir.Table] = []
-        self.link_cache: dict[int, int] = {}
+        # keyed by the Link itself, not id(): a SmartRule's temporary link could otherwise
+        # be freed and its id reused by another temporary link over another type
+        self.link_cache: dict[Link, int] = {}
         with_table = ir.Table(0, frozenset((i, i) for i in range(self.size)))
         self._add_table(with_table)
 
@@ -31,11 +33,10 @@ class Lowering:
         if link is WITH:
             return 0
         assert isinstance(link, Link)
-        key = id(link)
-        if key not in self.link_cache:
+        if link not in self.link_cache:
             table = ir.Table(link.noun_type.index, link.pairs())
-            self.link_cache[key] = self._add_table(table)
-        return self.link_cache[key]
+            self.link_cache[link] = self._add_table(table)
+        return self.link_cache[link]
 
     @staticmethod
     def ref(noun: Noun) -> ir.NounRef:

@@ -178,8 +178,10 @@ def slot_of(rows_of: Assignment, ref: NounRef, t: int) -> int:
     return rows_of[t].index(row)
 
 
-def holds(cond: Cond, tables: list[Table], rows_of: Assignment) -> bool:
-    """Truth of a condition in an assignment, in plain Python (for generators and checks)."""
+def holds(cond: Cond, tables: list[Table], rows_of: Assignment,
+          model: Model | None = None) -> bool:
+    """Truth of a condition in an assignment, in plain Python (for generators and checks);
+    comparisons need the model (for noun values and placeholders)."""
     if isinstance(cond, Const):
         return cond.value
     if isinstance(cond, Rel):
@@ -187,15 +189,26 @@ def holds(cond: Cond, tables: list[Table], rows_of: Assignment) -> bool:
         pair = (slot_of(rows_of, cond.a, table.type), slot_of(rows_of, cond.b, table.type))
         return pair in table.pairs
     if isinstance(cond, Not):
-        return not holds(cond.x, tables, rows_of)
+        return not holds(cond.x, tables, rows_of, model)
     if isinstance(cond, And):
-        return all(holds(x, tables, rows_of) for x in cond.xs)
+        return all(holds(x, tables, rows_of, model) for x in cond.xs)
     if isinstance(cond, Or):
-        return any(holds(x, tables, rows_of) for x in cond.xs)
+        return any(holds(x, tables, rows_of, model) for x in cond.xs)
     if isinstance(cond, Iff):
-        return holds(cond.x, tables, rows_of) == holds(cond.y, tables, rows_of)
+        return holds(cond.x, tables, rows_of, model) == holds(cond.y, tables, rows_of, model)
     if isinstance(cond, Card):
-        return cond.low <= sum(holds(x, tables, rows_of) for x in cond.xs) <= cond.high
+        return cond.low <= sum(holds(x, tables, rows_of, model) for x in cond.xs) <= cond.high
+    if isinstance(cond, Cmp):
+        if model is None:
+            raise TypeError("holds: a comparison needs the model for noun values")
+        refs = int_refs(cond.a) | int_refs(cond.b)
+        slots = {(ref, t): slot_of(rows_of, ref, t) for ref, t in refs}
+        unknown = {}
+        for k, t in enumerate(sorted(model.placeholders)):
+            for i, v in enumerate(rows_of[model.num_types + k]):
+                unknown[(t, i)] = v
+        return COMPARE[cond.op](evaluate(cond.a, slots, model.values, unknown),
+                                evaluate(cond.b, slots, model.values, unknown))
     raise TypeError(f"unknown condition {type(cond).__name__}")
 
 

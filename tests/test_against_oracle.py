@@ -8,6 +8,7 @@ from puzzle_oracle import brute_force, random_puzzle
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31))
 @example(seed=900142)  # a rule relating a noun to itself over another type's link
+@example(seed=14677)  # two SmartRules with temporary links over different types
 def test_same_solutions_as_brute_force(backend, seed):
     puzzle = random_puzzle(seed)
     expected = brute_force(puzzle)

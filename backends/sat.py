@@ -76,6 +76,9 @@ class SatBackend(Backend):
         self.solver: Solver | None = None
         self._lit: dict[ir.Cond, int] = {}
         self._pair: dict[tuple[ir.NounRef, int, int], tuple[int, set[int]]] = {}
+        self._slot_lists: dict[tuple[ir.NounRef, int, int], list[int]] = {}
+        self._succ: dict[int, tuple[frozenset, list[list[int]]]] = {}
+        self._complements: dict[int, frozenset[tuple[int, int]]] = {}
         self._at: list[list[list[int]]] = [
             [[self.true if r == i else -self.true for r in range(self.n)]
              for i in range(self.n)]]
@@ -190,19 +193,39 @@ class SatBackend(Backend):
                      guard: list[int]) -> None:
         """guard -> (slot(a), slot(b)) in pairs, as one clause per slot of rel.a."""
         t = self.model.tables[rel.table].type
-        successors: list[list[int]] = [[] for _ in range(self.n)]
-        for a, b in pairs:
-            successors[a].append(b)
+        successors = self._successors(pairs)
+        first = self._slots(rel.a, t, -1)
+        second = self._slots(rel.b, t, 1)
         for a in range(self.n):
-            sa = self.slot(rel.a, t, a, -1)
-            if sa == -self.true:
+            if first[a] == -self.true:
                 continue
-            allowed = [self.slot(rel.b, t, b, 1) for b in sorted(successors[a])]
-            self._add([*guard, -sa, *allowed])
+            self._add([*guard, -first[a], *(second[b] for b in successors[a])])
+
+    def _slots(self, ref: ir.NounRef, t: int, polarity: int) -> list[int]:
+        """slot(ref, t, a, polarity) for every a, cached."""
+        key = (ref, t, polarity)
+        if key not in self._slot_lists:
+            self._slot_lists[key] = [self.slot(ref, t, a, polarity) for a in range(self.n)]
+        return self._slot_lists[key]
+
+    def _successors(self, pairs: frozenset[tuple[int, int]]) -> list[list[int]]:
+        key = id(pairs)
+        if key not in self._succ:
+            successors: list[list[int]] = [[] for _ in range(self.n)]
+            for a, b in sorted(pairs):
+                successors[a].append(b)
+            self._succ[key] = (pairs, successors)  # the pairs are kept alive with their id
+        return self._succ[key][1]
+
+    def _complement(self, k: int) -> frozenset[tuple[int, int]]:
+        if k not in self._complements:
+            every = frozenset((a, b) for a in range(self.n) for b in range(self.n))
+            self._complements[k] = every - self.model.tables[k].pairs
+        return self._complements[k]
 
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
         table = self.model.tables[rel.table]
-        pairs = table.pairs if positive else _complement(table.pairs, self.n)
+        pairs = table.pairs if positive else self._complement(rel.table)
         if table.is_identity(self.n):
             for r in range(self.n):
                 y = self.at(rel.b, r)
@@ -216,7 +239,7 @@ class SatBackend(Backend):
             return self._same_row(rel.a, rel.b)
         lit = self._new()
         self._rel_clauses(rel, table.pairs, [-lit])
-        self._rel_clauses(rel, _complement(table.pairs, self.n), [lit])
+        self._rel_clauses(rel, self._complement(rel.table), [lit])
         return lit
 
     # ------------------------------------------------------------------ conditions
@@ -448,10 +471,6 @@ class SatBackend(Backend):
         solver = getattr(self, "solver", None)
         if solver is not None:
             solver.delete()
-
-
-def _complement(pairs: frozenset[tuple[int, int]], n: int) -> frozenset[tuple[int, int]]:
-    return frozenset((a, b) for a in range(n) for b in range(n)) - pairs
 
 
 BACKEND = SatBackend

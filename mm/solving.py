@@ -15,7 +15,8 @@ from mm.solution import Solution
 
 # Cells (types x nouns) up to which the SAT backend is faster than CP-SAT for every task.
 # Measured with benchmarks/bench_backends.py (2 cores): unique proof of 6x5 (30 cells)
-# sat 2.5 ms / cpsat 6.5 ms; 8x10 (80 cells) 23 / 21 ms; 10x30 (300 cells) 1.36 / 0.21 s.
+# sat 3.2 ms / cpsat 7.3 ms; 8x10 (80 cells) 23 / 19 ms; 10x30 (300 cells) 0.77 / 0.23 s;
+# 12x50: 7.6 / 2.5 s.
 # Small puzzles pay CP-SAT's fixed presolve cost; large ones pay the CNF's size in Python.
 SAT_UP_TO_CELLS = 80
 

@@ -16,6 +16,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mm.errors import ValidationError
+from mm.ir import COMPARE
 from mm.links import less_than
 from mm.model import WITH, Link, Noun, NounType, _WithLink
 
@@ -653,10 +654,6 @@ class Abs(IntExpr):
         return f"abs({self.x!r})"
 
 
-_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
-
-
 class Compare(Condition):
     def __init__(self, op: str, left: IntExpr, right: IntExpr):
         self.op, self.left, self.right = op, left, right
@@ -666,7 +663,7 @@ class Compare(Condition):
         yield from self.right.nouns()
 
     def holds(self, solution: Solution) -> bool:
-        return _COMPARE[self.op](self.left.evaluate(solution), self.right.evaluate(solution))
+        return COMPARE[self.op](self.left.evaluate(solution), self.right.evaluate(solution))
 
     def __repr__(self) -> str:
         return f"({self.left!r} {self.op} {self.right!r})"

@@ -97,8 +97,7 @@ def _verify(puzzle: Puzzle, backend: str, time_limit: float | None, redundancy: 
     if second is None:
         report = Report("unique", [solution])
         if redundancy:
-            implied = [k for k in range(len(guards))
-                       if engine.next_solution(guards[:k] + guards[k + 1:]) is None]
+            implied = _implied(engine, guards)
             report.redundant = [item for k in implied for item in clues[k].items]
             if minimal:
                 keep = _minimal_unique_subset(engine, clues, guards, implied)
@@ -123,6 +122,25 @@ def _refuted(engine, guards: list, trial: list[int]) -> list[int] | None:
                 for i in trial}
     keys = [id(g) if not isinstance(g, int) else g for g in core]
     return sorted(position[k] for k in keys if k in position)
+
+
+def _implied(engine, guards: list) -> list[int]:
+    """The clues implied by all the others. When leaving clue k out still leaves no other
+    solution, the solver's core C names clues that suffice; every clue outside C is then
+    implied too (the others contain C), so it needs no solve of its own."""
+    everything = list(range(len(guards)))
+    implied: set[int] = set()
+    unknown = set(everything)
+    while unknown:
+        k = min(unknown)
+        unknown.discard(k)
+        core = _refuted(engine, guards, [i for i in everything if i != k])
+        if core is not None:
+            implied.add(k)
+            outside = unknown - set(core)
+            implied |= outside
+            unknown -= outside
+    return sorted(implied)
 
 
 def _minimal_conflict(engine, guards: list) -> list[int]:

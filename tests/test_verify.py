@@ -83,3 +83,15 @@ def test_a_list_fact_is_one_clue():
 @pytest.mark.parametrize("name", ["einstein", "golfers", "lecture_attendance"])
 def test_verify_builtins(name):
     assert mm.load(name).verify().status == "unique"
+
+
+def test_core_shortcut_finds_the_same_redundant_clues_as_one_solve_each():
+    from mm.verify import _engine, _implied
+
+    puzzle = mm.generate(6, 6, seed=4, minimal=False)
+    engine, _, guards = _engine(puzzle, "sat", None, {})
+    engine.block(engine.next_solution(guards))
+    naive = [k for k in range(len(guards))
+             if engine.next_solution(guards[:k] + guards[k + 1:]) is None]
+    assert _implied(engine, guards) == naive
+    assert naive  # the generated puzzle is not minimal, so some clues are redundant

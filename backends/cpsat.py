@@ -199,10 +199,6 @@ class CpSatBackend(Backend):
         self._terms[term] = out
         return out
 
-    def _compare(self, op: str, a: Any, b: Any) -> Any:
-        return {"==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b,
-                "<=": lambda: a <= b, ">": lambda: a > b, ">=": lambda: a >= b}[op]()
-
     def _post_cmp(self, cmp: ir.Cmp, positive: bool, enforce: Any = None) -> None:
         a, b = self.term(cmp.a), self.term(cmp.b)
         op = cmp.op if positive else ir.NEGATE[cmp.op]
@@ -210,7 +206,7 @@ class CpSatBackend(Backend):
             if not ir.COMPARE[op](a, b):
                 self.m.add_bool_or([~self._true] if enforce is None else [~enforce])
             return
-        constraint = self.m.add(self._compare(op, a, b))
+        constraint = self.m.add(ir.COMPARE[op](a, b))  # builds a CP-SAT expression
         if enforce is not None:
             constraint.only_enforce_if(enforce)
 

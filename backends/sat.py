@@ -291,7 +291,7 @@ class SatBackend(Backend):
         combos = 1
         for options in choices:
             combos *= len(options)
-        for _ref, t in ir.value_refs(cmp.a) | ir.value_refs(cmp.b):
+        for _ref, t in ir.int_refs(cmp.a, True) | ir.int_refs(cmp.b, True):
             combos *= len(self.model.placeholders.get(t, (0,)))
         if combos > MAX_CASES:
             raise UnsupportedFeature(
@@ -299,7 +299,7 @@ class SatBackend(Backend):
                 f"(more than {MAX_CASES}); use backend='cpsat'")
         compare = ir.COMPARE[cmp.op]
         valued = [key for key in keys if key[1] in self._values
-                  and key in (ir.value_refs(cmp.a) | ir.value_refs(cmp.b))]
+                  and key in (ir.int_refs(cmp.a, True) | ir.int_refs(cmp.b, True))]
         for combo in itertools.product(*choices):
             slots = {key: a for key, (a, _) in zip(keys, combo, strict=True)}
             case = [-s for _, s in combo]

@@ -217,29 +217,18 @@ COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, 
 NEGATE = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
-def value_refs(term: IntTerm) -> set[tuple[NounRef, int]]:
-    """The (noun, type) pairs whose value (not only slot) a term reads."""
-    if isinstance(term, IValue):
-        return {(term.ref, term.type)}
+def int_refs(term: IntTerm, values_only: bool = False) -> set[tuple[NounRef, int]]:
+    """The (noun, type) slots a term depends on; with values_only, only those whose value
+    (not just the slot number) it reads."""
+    leaves = IValue if values_only else (ISlot, IValue)
+    if isinstance(term, leaves):
+        return {(term.ref, term.type)}  # type: ignore[union-attr]
     if isinstance(term, ISum):
-        return set().union(*(value_refs(x) for x in term.xs))
+        return set().union(*(int_refs(x, values_only) for x in term.xs))
     if isinstance(term, INeg | IAbs):
-        return value_refs(term.x)
+        return int_refs(term.x, values_only)
     if isinstance(term, IMul):
-        return value_refs(term.a) | value_refs(term.b)
-    return set()
-
-
-def int_refs(term: IntTerm) -> set[tuple[NounRef, int]]:
-    """The (noun, type) slots a term depends on."""
-    if isinstance(term, ISlot | IValue):
-        return {(term.ref, term.type)}
-    if isinstance(term, ISum):
-        return set().union(*(int_refs(x) for x in term.xs))
-    if isinstance(term, INeg | IAbs):
-        return int_refs(term.x)
-    if isinstance(term, IMul):
-        return int_refs(term.a) | int_refs(term.b)
+        return int_refs(term.a, values_only) | int_refs(term.b, values_only)
     return set()
 
 

@@ -6,6 +6,8 @@ nothing of Puzzle, Noun or Solution; `mm.solving` translates both ways.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -13,6 +15,20 @@ from typing import Any, ClassVar
 
 from mm.errors import PuzzleError, TimeLimitReached
 from mm.ir import Assignment, Cond, Model
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a model is built: the millions of
+    small clause lists it creates contain no cycles, yet each collection pass scans them
+    all (12x50: the SAT build takes 2.0 s with it, 0.6 s without)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class Backend(ABC):

@@ -8,8 +8,16 @@ Encoding
 * ``slot(x, L, a)``: x is with noun a of type L. It is ``at`` itself when L or x is the
   first type, a constant when x has type L, else an auxiliary ``P`` with
   ``P <-> OR_r (at(x, r) & at(a, r))`` (2 clauses per row).
-* A link fact ``x IS link y`` over type L: for each a, ``slot(x,a) -> OR_{b:(a,b) in link}
-  slot(y,b)``; IS_NOT uses the complement. A reified relation adds the converse clauses, so
+* A link fact ``x IS link y`` over type L whose table is interval-shaped (each a relates
+  to a run low(a)..high(a) of b, both ends rising with a: less than, directly before, and
+  their complements) becomes binary clauses on order literals ``ge(x, L, k)`` ("x is with
+  a noun of L of index >= k"): ``ge(x,a) -> ge(y,low(a))`` and ``not ge(x,a+1) -> not
+  ge(y,high(a)+1)``. These propagate in both directions, which cut the 12x50 search time
+  in half. ``ge`` is an exact ladder when x or L is the first type, else defined from the
+  shared per-row ladders of L in the direction its use needs.
+* Any other table: for each a, ``slot(x,a) -> OR_{b:(a,b) in link} slot(y,b)``, plus the
+  converse supports where slots are free (links over the first type); IS_NOT uses the
+  complement. A reified relation posts both a table and its complement under a guard, so
   its literal is equivalent to it.
 * Rule nodes: Tseitin for not/and/or/iff; cardinality through PySAT's CardEnc, reified with
   selector literals.
@@ -29,7 +37,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
 from mm import ir
-from mm.backends.base import Backend
+from mm.backends.base import Backend, gc_paused
 from mm.errors import BackendUnavailable, PuzzleError, UnsupportedFeature
 
 DEFAULT_ENGINE = "cadical195"
@@ -77,11 +85,19 @@ class SatBackend(Backend):
         self._lit: dict[ir.Cond, int] = {}
         self._pair: dict[tuple[ir.NounRef, int, int], tuple[int, set[int]]] = {}
         self._slot_lists: dict[tuple[ir.NounRef, int, int], list[int]] = {}
-        self._succ: dict[int, tuple[frozenset, list[list[int]]]] = {}
+        self._succ: dict[Any, tuple[frozenset, Any]] = {}  # per table, by id (kept alive)
         self._complements: dict[int, frozenset[tuple[int, int]]] = {}
+        self._ladders: dict[tuple, list[int]] = {}
         self._at: list[list[list[int]]] = [
             [[self.true if r == i else -self.true for r in range(self.n)]
              for i in range(self.n)]]
+        self._values: dict[int, list[list[int]]] = {}  # placeholder value literals
+        with gc_paused():
+            self._build()
+
+    def _build(self) -> None:
+        """The position matrix, placeholder values and every constraint of the model."""
+        model = self.model
         for t in range(1, model.num_types):
             grid = [[self.pool.id(("at", t, i, r)) for r in range(self.n)]
                     for i in range(self.n)]
@@ -90,7 +106,6 @@ class SatBackend(Backend):
                 self._exactly_one(grid[i])
             for r in range(self.n):
                 self._exactly_one([grid[i][r] for i in range(self.n)])
-        self._values: dict[int, list[list[int]]] = {}
         for t, domain in model.placeholders.items():
             self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
@@ -100,7 +115,8 @@ class SatBackend(Backend):
         """The SAT solver, made on first use from the clauses so far (so a model that is
         only counted never builds one)."""
         if self.solver is None:
-            self.solver = Solver(name=self.engine, bootstrap_with=self.clauses)
+            with gc_paused():
+                self.solver = Solver(name=self.engine, bootstrap_with=self.clauses)
             self.clauses = []
         return self.solver
 
@@ -191,8 +207,15 @@ class SatBackend(Backend):
     # ------------------------------------------------------------------ relations
     def _rel_clauses(self, rel: ir.Rel, pairs: frozenset[tuple[int, int]],
                      guard: list[int]) -> None:
-        """guard -> (slot(a), slot(b)) in pairs, as one clause per slot of rel.a."""
+        """guard -> (slot(a), slot(b)) in pairs. An interval-shaped table (each a relates to
+        a run of b whose ends rise with a, like "less than" or "directly before") becomes a
+        few binary clauses on order literals, which propagate both ways; any other table
+        gets one support clause per slot of rel.a (and of rel.b where slots cost nothing)."""
         t = self.model.tables[rel.table].type
+        bounds = self._intervals(pairs)
+        if bounds is not None:
+            self._interval_clauses(rel, t, bounds, guard)
+            return
         successors = self._successors(pairs)
         first = self._slots(rel.a, t, -1)
         second = self._slots(rel.b, t, 1)
@@ -200,6 +223,116 @@ class SatBackend(Backend):
             if first[a] == -self.true:
                 continue
             self._add([*guard, -first[a], *(second[b] for b in successors[a])])
+        if t == 0 or rel.a[0] == 0 and rel.b[0] == 0:
+            # the converse supports are free here (no auxiliary slots) and help search
+            predecessors = self._successors(self._converse(pairs))
+            for b in range(self.n):
+                self._add([*guard, -second[b], *(first[a] for a in predecessors[b])])
+
+    def _converse(self, pairs: frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        key = ("converse", id(pairs))
+        if key not in self._succ:
+            self._succ[key] = (pairs, frozenset((b, a) for a, b in pairs))
+        return self._succ[key][1]
+
+    def _intervals(self, pairs: frozenset[tuple[int, int]]) -> list[tuple[int, int]] | None:
+        """[(low(a), high(a))] when each a relates exactly to low(a)..high(a), both rising
+        with a; an a with no partner is allowed only in a leading run (high = -1) or a
+        trailing run (low = n). None for any other shape."""
+        key = ("intervals", id(pairs))
+        if key in self._succ:
+            return self._succ[key][1]
+        n = self.n
+        bounds: list[tuple[int, int]] | None = []
+        successors = self._successors(pairs)
+        for a in range(n):
+            run = successors[a]
+            if run and run[-1] - run[0] + 1 != len(run):
+                bounds = None
+                break
+            bounds.append((run[0], run[-1]) if run else (None, None))
+        if bounds is not None:
+            filled = [i for i, (lo, _) in enumerate(bounds) if lo is not None]
+            if not filled or filled[-1] - filled[0] + 1 != len(filled):
+                bounds = None  # empty, or a gap of partnerless rows in the middle
+            else:
+                first, last = filled[0], filled[-1]
+                bounds = [(0, -1) if a < first else (n, n - 1) if a > last else bounds[a]
+                          for a in range(n)]
+                lows, highs = [lo for lo, _ in bounds], [hi for _, hi in bounds]
+                if any(x > y for x, y in itertools.pairwise(lows)) or \
+                        any(x > y for x, y in itertools.pairwise(highs)):
+                    bounds = None
+        self._succ[key] = (pairs, bounds)
+        return bounds
+
+    def _interval_clauses(self, rel: ir.Rel, t: int, bounds: list[tuple[int, int]],
+                          guard: list[int]) -> None:
+        """x >= a -> y >= low(a) and x <= a -> y <= high(a), on order literals ("index
+        >= k"); a clause implied by its neighbour (same bound) is left out."""
+        n = self.n
+        lows, highs = [lo for lo, _ in bounds], [hi for _, hi in bounds]
+        if any(lo > 0 for lo in lows):
+            x_ge, y_ge = self._order(rel.a, t, -1), self._order(rel.b, t, 1)
+            for a in range(n):
+                if lows[a] > 0 and (a == 0 or lows[a] != lows[a - 1]):
+                    self._add([*guard, -x_ge[a], y_ge[lows[a]]])
+        if any(hi < n - 1 for hi in highs):
+            x_ge, y_ge = self._order(rel.a, t, 1), self._order(rel.b, t, -1)
+            for a in range(n):
+                if highs[a] < n - 1 and (a == n - 1 or highs[a] != highs[a + 1]):
+                    self._add([*guard, x_ge[a + 1], -y_ge[highs[a] + 1]])
+
+    def _order(self, ref: ir.NounRef, t: int, polarity: int) -> list[int]:
+        """Order literals ge[k] = "the type-t noun with ref has index >= k", k = 0..n
+        (ge[0] true, ge[n] false). Exact ladders where ref or t is the first type;
+        otherwise defined from the row ladders of type t, only in the direction its use
+        needs (polarity as for slot)."""
+        rt, i = ref
+        n = self.n
+        if rt == t:
+            return [self.true if i >= k else -self.true for k in range(n + 1)]
+        if t == 0:
+            return self._ladder(("rows", ref), [self.at(ref, r) for r in range(n)])
+        if rt == 0:
+            key = ("row", t, i)
+            if key not in self._ladders:
+                self._ladder(key, [self._at[t][a][i] for a in range(n)])
+            return self._ladders[key]
+        key = ("order", ref, t)
+        if key not in self._pair:
+            self._pair[key] = ([self.true, *(self._new() for _ in range(n - 1)), -self.true],
+                               set())
+        ge, defined = self._pair[key]
+        at = self._at[rt][i]
+        for direction in ((1, -1) if polarity == 0 else (polarity,)):
+            if direction in defined:
+                continue
+            defined.add(direction)
+            for r in range(n):
+                row_ge = self._order((0, r), t, 0)
+                if direction > 0:  # ge[k] -> the noun on ref's row has index >= k
+                    self._extend([[-ge[k], -at[r], row_ge[k]] for k in range(1, n)])
+                else:
+                    self._extend([[ge[k], -at[r], -row_ge[k]] for k in range(1, n)])
+        return ge
+
+    def _ladder(self, key: tuple, one_hot: list[int]) -> list[int]:
+        """ge[k] <-> OR(one_hot[k:]) for an exactly-one list, k = 0..n (cached)."""
+        if key not in self._ladders:
+            n = len(one_hot)
+            ge = [self.true, *(self._new() for _ in range(n - 1)), -self.true]
+            clauses = []
+            for k in range(1, n):
+                clauses.append([-one_hot[k], ge[k]])
+                if k + 1 < n:
+                    clauses.append([-ge[k], one_hot[k], ge[k + 1]])
+                    clauses.append([-ge[k + 1], ge[k]])
+                else:
+                    clauses.append([-ge[k], one_hot[k]])
+            self._extend(clauses)
+            self._ladders[key] = ge
+        return self._ladders[key]
 
     def _slots(self, ref: ir.NounRef, t: int, polarity: int) -> list[int]:
         """slot(ref, t, a, polarity) for every a, cached."""

@@ -15,8 +15,8 @@ from mm.solution import Solution
 
 # Cells (types x nouns) up to which the SAT backend is faster than CP-SAT for every task.
 # Measured with benchmarks/bench_backends.py (2 cores): unique proof of 6x5 (30 cells)
-# sat 3.2 ms / cpsat 7.3 ms; 8x10 (80 cells) 23 / 19 ms; 10x30 (300 cells) 0.77 / 0.23 s;
-# 12x50: 7.6 / 2.5 s.
+# sat 1.9 ms / cpsat 3.7 ms; 8x10 (80 cells) 20-40 / 18-20 ms (about even); 10x30 (300
+# cells) 0.61 / 0.23 s; 12x50: 3.8 / 2.2 s.
 # Small puzzles pay CP-SAT's fixed presolve cost; large ones pay the CNF's size in Python.
 SAT_UP_TO_CELLS = 80
 

@@ -153,7 +153,17 @@ _SMART_LINKS = [
 
 
 def _custom_link(r: random.Random):
-    table = {(a, b): r.random() < 0.4 for a in range(1, 7) for b in range(1, 7)}
+    if r.random() < 0.5:
+        table = {(a, b): r.random() < 0.4 for a in range(1, 7) for b in range(1, 7)}
+    else:  # each a relates to a run of b; runs often rise with a (SAT's order encoding)
+        rising = r.random() < 0.7
+        lows = sorted(r.randint(1, 6) for _ in range(6)) if rising else \
+            [r.randint(1, 6) for _ in range(6)]
+        ends = sorted(r.randint(0, 3) for _ in range(6)) if rising else \
+            [r.randint(0, 3) for _ in range(6)]
+        empty = r.choice([set(), {1}, {6}, {1, 2}, {5, 6}, {3}])
+        table = {(a, b): a not in empty and lows[a - 1] <= b <= lows[a - 1] + ends[a - 1]
+                 for a in range(1, 7) for b in range(1, 7)}
     # returns verbs as well as bools, as a seed-style link function may
     return lambda a, b: IS if table[(a.num, b.num)] else IS_NOT
 

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.errors import PuzzleError, TimeLimitReached
+from mm.batch import TEXT_FIELDS
+from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.loading import builtin_names, load
 from mm.model import Puzzle
 
@@ -51,6 +52,30 @@ def _parser() -> argparse.ArgumentParser:
     verifier = sub.add_parser("verify", parents=[common], help="unique, multiple or none")
     verifier.add_argument("--no-minimal", action="store_true",
                           help="skip the minimal subset of clues (slow on large puzzles)")
+
+    export = sub.add_parser("export", help="write a puzzle as an mm JSON puzzle file")
+    export.add_argument("puzzle", help="built-in name, .py module, .json or English .txt")
+    export.add_argument("--to", default="json", choices=["json"], help="the format")
+    export.add_argument("--out", default=None, metavar="FILE",
+                        help="write here (default: standard output)")
+
+    batch = sub.add_parser("batch", help="solve a folder of puzzles or a JSONL of English "
+                                         "puzzles in parallel")
+    batch.add_argument("input", help="a folder of .json/.txt puzzle files, or a .jsonl file")
+    batch.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                       help="worker processes (default: one per core)")
+    batch.add_argument("--out", default=None, metavar="FILE",
+                       help="write the JSONL results here (default: standard output)")
+    batch.add_argument("--timeout", type=float, default=None, metavar="S",
+                       help="time limit per puzzle in seconds")
+    batch.add_argument("--field", default=None, metavar="NAME",
+                       help=f"JSONL field with the puzzle text (default: {', '.join(TEXT_FIELDS)})")
+    batch.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
+    batch.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="run on a Dask cluster (tcp://host:8786); needs mm[cluster]")
+    batch.add_argument("--allow-code", action="store_true",
+                       help="also run .py puzzle modules found in the folder (they are code)")
+    batch.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -180,6 +205,98 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return _VERIFY_EXIT[report.status]
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from mm import jsonio
+
+    puzzle = load(args.puzzle)
+    if args.out:
+        jsonio.save(puzzle, args.out)
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        _print_json(jsonio.to_json(puzzle))
+    return EXIT_OK
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from mm import batch
+
+    if args.jobs < 1:
+        raise PuzzleError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.timeout is not None and args.timeout <= 0:
+        raise PuzzleError(f"--timeout must be positive, got {args.timeout}")
+    tasks = batch.read_tasks(args.input, field=args.field, allow_code=args.allow_code)
+    client = executor = None
+    if args.scheduler:
+        client, executor = _dask_executor(args.scheduler)
+    try:
+        out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+    except OSError as exc:
+        raise PuzzleError(f"{args.out}: cannot write ({exc.strerror})") from None
+    results = []
+    try:
+        stream = batch.run(tasks, jobs=args.jobs, time_limit=args.timeout,
+                           backend=args.backend, executor=executor,
+                           allow_code=args.allow_code)
+        for result in _progress(stream, len(tasks), quiet=args.quiet):
+            results.append(result)
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.flush()
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        if client is not None:
+            client.close()
+    _print_summary(batch.summarise(results))
+    return EXIT_OK
+
+
+def _dask_executor(address: str):
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BackendUnavailable("--scheduler needs dask.distributed: "
+                                 "pip install 'mm[cluster]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError) as exc:
+        raise PuzzleError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
+    return client, client.get_executor()
+
+
+def _progress(results, total: int, quiet: bool):
+    """The results, with a progress bar on standard error while they come."""
+    if quiet or not sys.stderr.isatty():
+        yield from results
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        job = bar.add_task("solving", total=total)
+        for result in results:
+            bar.advance(job)
+            yield result
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="mm batch summary")
+    table.add_column("result")
+    table.add_column("puzzles", justify="right")
+    for status in ("unique", "multiple", "none", "error", "timeout"):
+        table.add_row(status, str(summary[status]))
+    table.add_row("all", str(summary["puzzles"]), style="bold")
+    if summary["checked"]:
+        table.add_row("answer as expected", f"{summary['correct']} of {summary['checked']}")
+    table.add_row("solver seconds (sum)", f"{summary['seconds']:.1f}")
+    table.add_row("slowest puzzle (s)", f"{summary['slowest']:.2f}")
+    Console(stderr=True).print(table)
+
+
 def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str = "") -> None:
     """A small chart: first-type nouns down, other types across."""
     types = puzzle.noun_types
@@ -191,7 +308,8 @@ def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str 
         print("  " + "  ".join(v.ljust(w) for v, w in zip(line, widths, strict=True)).rstrip())
 
 
-_COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify}
+_COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify,
+             "batch": cmd_batch, "export": cmd_export}
 
 if __name__ == "__main__":
     sys.exit(main())

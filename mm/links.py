@@ -15,46 +15,53 @@ from typing import Any
 LinkFunction = Callable[[Any, Any], Any]
 
 
+def _smart(f: LinkFunction, name: str, *args: int) -> LinkFunction:
+    """Mark a SmartLink function with its factory and arguments, so a puzzle file can
+    name it ("less_than", [1]) instead of listing its table."""
+    f.smart = (name, args)  # type: ignore[attr-defined]
+    return f
+
+
 def with_() -> LinkFunction:
     """a and b are the same noun."""
-    return lambda a, b: a.num == b.num
+    return _smart(lambda a, b: a.num == b.num, "with")
 
 
 def less_than(n: int = 0) -> LinkFunction:
     """a comes before b by more than n (n=1: "before, but not just before")."""
-    return lambda a, b: a.num < b.num - n
+    return _smart(lambda a, b: a.num < b.num - n, "less_than", n)
 
 
 def less_by(n: int) -> LinkFunction:
     """a is exactly n before b."""
-    return lambda a, b: a.num == b.num - n
+    return _smart(lambda a, b: a.num == b.num - n, "less_by", n)
 
 
 def more_than(n: int = 0) -> LinkFunction:
     """a comes after b by more than n."""
-    return lambda a, b: a.num > b.num + n
+    return _smart(lambda a, b: a.num > b.num + n, "more_than", n)
 
 
 def more_by(n: int) -> LinkFunction:
     """a is exactly n after b."""
-    return lambda a, b: a.num == b.num + n
+    return _smart(lambda a, b: a.num == b.num + n, "more_by", n)
 
 
 def next_to() -> LinkFunction:
     """a and b are neighbours."""
-    return lambda a, b: abs(a.num - b.num) == 1
+    return _smart(lambda a, b: abs(a.num - b.num) == 1, "next_to")
 
 
 def offset_by(n: int) -> LinkFunction:
     """a and b are exactly n apart, either way."""
-    return lambda a, b: abs(a.num - b.num) == n
+    return _smart(lambda a, b: abs(a.num - b.num) == n, "offset_by", n)
 
 
 def outside_of(n: int) -> LinkFunction:
     """a and b are more than n apart, either way."""
-    return lambda a, b: a.num < b.num - n or a.num > b.num + n
+    return _smart(lambda a, b: a.num < b.num - n or a.num > b.num + n, "outside_of", n)
 
 
 def has_ratio(n1: int, n2: int) -> LinkFunction:
     """n1 * a == n2 * b."""
-    return lambda a, b: n1 * a.num == n2 * b.num
+    return _smart(lambda a, b: n1 * a.num == n2 * b.num, "has_ratio", n1, n2)

@@ -31,13 +31,33 @@ def load(name_or_path: str | Path) -> Puzzle:
         module = importlib.import_module(f"mm.puzzles.{text}")
         return _build(module, f"built-in puzzle '{text}'")
     if path.suffix == ".json":
-        raise PuzzleLoadError(f"{text}: JSON puzzle files are not supported yet")
+        from mm import jsonio
+
+        return jsonio.load(path)
+    if path.suffix == ".txt":
+        return _english(path)
     if path.suffix == ".py":
         return _build(_import_file(path), str(path))
     if not path.exists():
         raise PuzzleLoadError(
             f"unknown puzzle '{text}': not a built-in puzzle (see 'mm list') and no such file")
-    raise PuzzleLoadError(f"{text}: not a puzzle file (expected a .py puzzle module)")
+    raise PuzzleLoadError(f"{text}: not a puzzle file (expected .json, .txt or a .py module)")
+
+
+def _english(path: Path) -> Puzzle:
+    """An English zebra puzzle; a clue it cannot read is an error here (a puzzle with a
+    clue left out could have a different answer)."""
+    from mm.english import parse_english
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
+    english = parse_english(text, name=path.stem)
+    if english.problems:
+        more = f" (and {len(english.problems) - 1} more)" if len(english.problems) > 1 else ""
+        raise PuzzleLoadError(f"{path}: {english.problems[0]}{more}")
+    return english.puzzle
 
 
 def _import_file(path: Path) -> ModuleType:

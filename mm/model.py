@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy as _copy
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mm import text as _text
@@ -595,6 +596,12 @@ class Puzzle:
         return None
 
     # ----------------------------------------------------------------- copies
+    def save(self, path: str | Path) -> None:
+        """Write the puzzle as an mm JSON puzzle file ("format": "mm-puzzle/1")."""
+        from mm import jsonio
+
+        jsonio.save(self, path)
+
     def copy(self) -> Puzzle:
         """An independent deep copy (nouns, links, facts and rules are new objects)."""
         return _copy.deepcopy(self)

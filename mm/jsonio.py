@@ -1,0 +1,455 @@
+"""Puzzles as JSON ("format": "mm-puzzle/1", schema in mm/schema/mm-puzzle-1.schema.json).
+
+A JSON puzzle is data: it is parsed, never executed. Links are SmartLinks by name and
+arguments, or an explicit table of the noun pairs for which they hold; rules are expression
+trees (a SmartRule is written as the building blocks it stands for). Loading checks every
+field and names the JSON path of the first problem ("facts[3].noun2: unknown noun 'Zebra'
+in type 'Pet'").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mm import links as smart_links
+from mm import rules as r
+from mm.errors import PuzzleError, PuzzleLoadError
+from mm.model import WITH, Link, Noun, NounType, Puzzle
+from mm.verbs import IS, IS_NOT, MAYBE
+
+FORMAT = "mm-puzzle/1"
+SMART_LINKS = {"with": smart_links.with_, "less_than": smart_links.less_than,
+               "less_by": smart_links.less_by, "more_than": smart_links.more_than,
+               "more_by": smart_links.more_by, "next_to": smart_links.next_to,
+               "offset_by": smart_links.offset_by, "outside_of": smart_links.outside_of,
+               "has_ratio": smart_links.has_ratio}
+VERBS = {"is": IS, "is not": IS_NOT, "may be": MAYBE}
+_VERB_KEYS = {"is_not": IS_NOT, "maybe": MAYBE, "is": IS}
+_META = ("stars", "author", "source", "blurb")
+
+
+# ------------------------------------------------------------------ writing
+
+def to_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle as a JSON-ready dict."""
+    _EXTRA.clear()
+    try:
+        return _to_json(puzzle)
+    finally:
+        _EXTRA.clear()
+
+
+def _to_json(puzzle: Puzzle) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT, "name": puzzle.name, "title": puzzle.title}
+    for key in _META:
+        if getattr(puzzle, key) is not None:
+            data[key] = getattr(puzzle, key)
+    names = {key: puzzle.verb_names[verb.num] for key, verb in _VERB_KEYS.items()
+             if puzzle.verb_names[verb.num] != verb.name}
+    if names:
+        data["verbs"] = names
+    data["types"] = [_type_json(t) for t in puzzle.noun_types]
+    data["links"] = [_link_json(link) for link in puzzle.links[1:]]
+    # links that only rules know (a SmartRule's own links) are written too, under a free name
+    taken = {link.name for link in puzzle.links}
+    for rule in puzzle.rules:
+        for link in _rule_links(rule.constraint):
+            if link.num != 0 and link not in puzzle.links and link not in _EXTRA:
+                name, k = link.name, 2
+                while name in taken:
+                    name, k = f"{link.name} ({k})", k + 1
+                taken.add(name)
+                _EXTRA[link] = name
+                data["links"].append({**_link_json(link), "name": name})
+    first_of_group: dict[int, int] = {}  # a group is numbered by its first fact
+    for f in puzzle.facts:
+        first_of_group.setdefault(f.group, f.num)
+    # the text as shown (a puzzle's own say_fact wording is code, so its result is kept)
+    data["facts"] = [{"clue": f.clue, "noun1": _noun_json(f.noun1), "verb": f.verb.name,
+                      "link": _link_name(f.link), "noun2": _noun_json(f.noun2),
+                      "text": f.given_text or puzzle.say_fact(f.noun1, f.verb, f.link, f.noun2),
+                      **({"enabled": False} if not f.enabled else {}),
+                      "group": first_of_group[f.group]} for f in puzzle.facts]
+    data["rules"] = []
+    for rule in puzzle.rules:
+        if rule.constraint is None:
+            raise PuzzleError(f"rule '{rule.text}' has no constraint to write")
+        data["rules"].append({"clue": rule.clue, "text": rule.given_text,
+                              **({"enabled": False} if not rule.enabled else {}),
+                              "expr": _cond_json(rule.constraint)})
+    if puzzle.answer is not None:
+        data["answer"] = [list(row) for row in puzzle.answer]
+    if puzzle.answer_values is not None:
+        data["answer_values"] = puzzle.answer_values
+    return data
+
+
+def _type_json(t: NounType) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": t.name}
+    if t.placeholders is not None:
+        out["placeholders"] = list(t.placeholders)
+    nouns = []
+    for n in t.nouns:
+        noun: dict[str, Any] = {"name": n.name}
+        if n.title != n.name:
+            noun["title"] = n.title
+        if t.placeholders is None and n.value is not None and n.value != _int_or_none(n.name):
+            noun["value"] = n.value
+        nouns.append(noun if len(noun) > 1 else n.name)
+    out["nouns"] = nouns
+    return out
+
+
+def _int_or_none(text: str) -> int | None:
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
+
+
+def _link_json(link: Link) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": link.name, "type": link.noun_type.name}
+    if link.f is None:
+        raise PuzzleError(f"link '{link.name}' has no function to write")
+    smart = getattr(link.f, "smart", None)
+    if smart is not None:
+        out["smart"], out["args"] = smart[0], list(smart[1])
+    else:
+        nouns = link.noun_type.nouns
+        out["pairs"] = [[a.name, b.name] for a in nouns for b in nouns if link.holds(a, b)]
+    return out
+
+
+_EXTRA: dict[Link, str] = {}  # names given to links that only rules know, while writing
+
+
+def _rule_links(c: Any):
+    if c is None:
+        return
+    if isinstance(c, r.SmartRule):
+        c = c.decompose()
+    if isinstance(c, r.Related) and isinstance(c.link, Link):
+        yield c.link
+    for x in c.children():
+        yield from _rule_links(x)
+
+
+def _link_name(link: Any) -> str:
+    if link is WITH or getattr(link, "num", None) == 0:
+        return "with"
+    return _EXTRA.get(link, link.name)
+
+
+def _noun_json(noun: Noun) -> dict[str, str]:
+    return {"type": noun.type.name, "noun": noun.name}
+
+
+def _cond_json(c: r.Condition) -> dict[str, Any]:
+    if isinstance(c, r.SmartRule):
+        return _cond_json(c.decompose())
+    if isinstance(c, r.Const):
+        return {"op": "const", "value": c.value}
+    if isinstance(c, r.Related):
+        return {"op": "related", "a": _noun_json(c.a), "link": _link_name(c.link),
+                "b": _noun_json(c.b)}
+    if isinstance(c, r.Not):
+        return {"op": "not", "x": _cond_json(c.x)}
+    if isinstance(c, r.AllOf | r.AnyOf):
+        return {"op": "all" if isinstance(c, r.AllOf) else "any",
+                "xs": [_cond_json(x) for x in c.xs]}
+    if isinstance(c, r.IfThen):
+        return {"op": "if", "cond": _cond_json(c.cond), "then": _cond_json(c.then)}
+    if isinstance(c, r.Iff):
+        return {"op": "iff", "x": _cond_json(c.x), "y": _cond_json(c.y)}
+    if isinstance(c, r.Count):
+        return {"op": "count", "xs": [_cond_json(x) for x in c.xs], "low": c.low,
+                "high": c.high}
+    if isinstance(c, r.Compare):
+        return {"op": "compare", "cmp": c.op, "left": _int_json(c.left),
+                "right": _int_json(c.right)}
+    raise PuzzleError(f"cannot write a rule node of kind {type(c).__name__}")
+
+
+def _int_json(e: r.IntExpr) -> dict[str, Any]:
+    if isinstance(e, r.IntConst):
+        return {"int": e.value}
+    if isinstance(e, r.NumOf | r.ValueOf):
+        key = "num" if isinstance(e, r.NumOf) else "value"
+        return {key: _noun_json(e.noun), "type": e.noun_type.name}
+    if isinstance(e, r.Sum):
+        return {"sum": [_int_json(x) for x in e.xs]}
+    if isinstance(e, r.Product):
+        return {"mul": [_int_json(e.a), _int_json(e.b)]}
+    if isinstance(e, r.Neg):
+        return {"neg": _int_json(e.x)}
+    if isinstance(e, r.Abs):
+        return {"abs": _int_json(e.x)}
+    raise PuzzleError(f"cannot write a number node of kind {type(e).__name__}")
+
+
+def save(puzzle: Puzzle, path: str | Path) -> None:
+    text = json.dumps(to_json(puzzle), indent=1, ensure_ascii=False)
+    try:
+        Path(path).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleLoadError(f"{path}: cannot write ({exc.strerror})") from None
+
+
+# ------------------------------------------------------------------ reading
+
+class JsonPuzzleError(PuzzleLoadError, ValueError):
+    """A JSON puzzle breaks the format; the message starts with the JSON path."""
+
+
+def load(path: str | Path) -> Puzzle:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JsonPuzzleError(f"{path}: not valid JSON (line {exc.lineno}, column "
+                              f"{exc.colno}: {exc.msg})") from None
+    try:
+        return from_json(data)
+    except JsonPuzzleError as exc:
+        raise JsonPuzzleError(f"{path}: {exc}") from None
+
+
+def from_json(data: Any) -> Puzzle:
+    """Build a Puzzle from parsed JSON, checking each field on the way."""
+    return _Reader().puzzle(data)
+
+
+class _Reader:
+    def fail(self, where: str, message: str) -> JsonPuzzleError:
+        return JsonPuzzleError(f"{where}: {message}")
+
+    def get(self, obj: Any, key: str, kind: type | tuple, where: str, required: bool = True,
+            default: Any = None) -> Any:
+        if not isinstance(obj, dict):
+            raise self.fail(where, "expected an object")
+        if key not in obj:
+            if required:
+                raise self.fail(where, f"missing required field '{key}'")
+            return default
+        value = obj[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            names = " or ".join(_kind_name(k) for k in kinds)
+            raise self.fail(f"{where}.{key}", f"expected {names}, got {json.dumps(value)[:40]}")
+        return value
+
+    def puzzle(self, data: Any) -> Puzzle:
+        if not isinstance(data, dict):
+            raise self.fail("$", "a puzzle file holds one JSON object")
+        fmt = self.get(data, "format", str, "$")
+        if fmt != FORMAT:
+            raise self.fail("format", f"unknown format '{fmt}' (expected '{FORMAT}')")
+        p = self._call("$", Puzzle, self.get(data, "name", str, "$"),
+                       self.get(data, "title", str, "$", False, None) or data["name"])
+        for key in _META:
+            value = self.get(data, key, (str, int), "$", required=False)
+            if value is not None:
+                setattr(p, key, value)
+        verbs = self.get(data, "verbs", dict, "$", required=False) or {}
+        for key in verbs:
+            if key not in _VERB_KEYS:
+                raise self.fail(f"verbs.{key}", "unknown verb (is_not, maybe or is)")
+            self.get(verbs, key, str, "verbs")
+        self._call("verbs", p.set_verb_names, verbs.get("is_not"), verbs.get("is"),
+                   verbs.get("maybe"))
+        types = self.get(data, "types", list, "$")
+        if not types:
+            raise self.fail("types", "a puzzle needs at least one noun type")
+        for i, t in enumerate(types):
+            self._type(p, t, f"types[{i}]")
+        self.links = {"with": WITH}
+        for i, link in enumerate(self.get(data, "links", list, "$", False, [])):
+            self._link(p, link, f"links[{i}]")
+        groups: dict[Any, int] = {}
+        for i, fact in enumerate(self.get(data, "facts", list, "$", False, [])):
+            self._fact(p, fact, f"facts[{i}]", groups)
+        for i, rule in enumerate(self.get(data, "rules", list, "$", False, [])):
+            where = f"rules[{i}]"
+            expr = self._cond(p, self.get(rule, "expr", dict, where), f"{where}.expr")
+            self._call(where, p.add_rule, self.get(rule, "clue", (str, int), where),
+                       self.get(rule, "text", str, where), expr,
+                       self.get(rule, "enabled", bool, where, False, True))
+        answer = self.get(data, "answer", list, "$", required=False)
+        if answer is not None:
+            p.answer = answer
+            self._call("answer", p._check_answer_shape)
+        values = self.get(data, "answer_values", dict, "$", required=False)
+        if values is not None:
+            p.answer_values = values
+        return p
+
+    def _call(self, where: str, fn, *args):
+        """Run a model method, turning its validation error into one naming the path."""
+        try:
+            return fn(*args)
+        except PuzzleError as exc:
+            if isinstance(exc, JsonPuzzleError):
+                raise
+            raise self.fail(where, str(exc)) from None
+
+    def _type(self, p: Puzzle, t: Any, where: str) -> None:
+        name = self.get(t, "name", str, where)
+        nouns = self.get(t, "nouns", list, where)
+        placeholders = self.get(t, "placeholders", list, where, required=False)
+        nouns = [{"name": n} if isinstance(n, str) else n for n in nouns]
+        if placeholders is not None:
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in placeholders):
+                raise self.fail(f"{where}.placeholders", "expected a list of integers")
+            names = [self.get(n, "name", str, f"{where}.nouns[{k}]")
+                     for k, n in enumerate(nouns)]
+            self._call(where, p.add_noun_type, name, placeholders, names)
+            return
+        kind = self._call(where, p.add_noun_type, name)
+        for k, n in enumerate(nouns):
+            at = f"{where}.nouns[{k}]"
+            self._call(at, kind.add_noun, self.get(n, "name", str, at),
+                       self.get(n, "title", str, at, False, None),
+                       self.get(n, "value", int, at, False, None))
+
+    def _noun_type(self, p: Puzzle, name: Any, where: str) -> NounType:
+        for t in p.noun_types:
+            if t.name == name:
+                return t
+        known = ", ".join(t.name for t in p.noun_types)
+        raise self.fail(where, f"unknown noun type '{name}' (types: {known})")
+
+    def _noun(self, p: Puzzle, ref: Any, where: str) -> Noun:
+        if not isinstance(ref, dict):
+            raise self.fail(where, 'expected {"type": ..., "noun": ...}')
+        kind = self._noun_type(p, self.get(ref, "type", str, where), f"{where}.type")
+        name = self.get(ref, "noun", str, where)
+        for n in kind.nouns:
+            if n.name == name:
+                return n
+        raise self.fail(where, f"unknown noun '{name}' in type '{kind.name}'")
+
+    def _link(self, p: Puzzle, link: Any, where: str) -> None:
+        name = self.get(link, "name", str, where)
+        if name in self.links:
+            raise self.fail(f"{where}.name", f"a link named '{name}' comes earlier")
+        kind = self._noun_type(p, self.get(link, "type", str, where), f"{where}.type")
+        if "smart" in link:
+            smart = self.get(link, "smart", str, where)
+            if smart not in SMART_LINKS:
+                raise self.fail(f"{where}.smart", f"unknown link '{smart}' (known: "
+                                f"{', '.join(SMART_LINKS)})")
+            args = self.get(link, "args", list, where, False, [])
+            if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+                raise self.fail(f"{where}.args", "expected a list of integers")
+            try:
+                f = SMART_LINKS[smart](*args)
+            except TypeError:
+                raise self.fail(f"{where}.args", f"wrong number of arguments for "
+                                f"'{smart}': {args}") from None
+        elif "pairs" in link:
+            pairs = set()
+            for k, pair in enumerate(self.get(link, "pairs", list, where)):
+                at = f"{where}.pairs[{k}]"
+                if not (isinstance(pair, list) and len(pair) == 2):
+                    raise self.fail(at, "expected a pair [noun, noun]")
+                a, b = (self._noun(p, {"type": kind.name, "noun": x}, at) for x in pair)
+                pairs.add((a.num, b.num))
+            f = _table(pairs)
+        else:
+            raise self.fail(where, "missing required field 'smart' or 'pairs'")
+        self.links[name] = self._call(where, p.add_link, name, kind, f)
+
+    def _link_ref(self, name: Any, where: str) -> Any:
+        if not isinstance(name, str) or name not in self.links:
+            raise self.fail(where, f"unknown link {json.dumps(name)} (links: "
+                            f"{', '.join(self.links)})")
+        return self.links[name]
+
+    def _fact(self, p: Puzzle, fact: Any, where: str, groups: dict) -> None:
+        verb_name = self.get(fact, "verb", str, where)
+        if verb_name not in VERBS:
+            raise self.fail(f"{where}.verb", f"unknown verb '{verb_name}' (is, is not, may be)")
+        made = self._call(where, p.add_fact, self.get(fact, "clue", (str, int), where),
+                          self._noun(p, self.get(fact, "noun1", dict, where), f"{where}.noun1"),
+                          VERBS[verb_name],
+                          self._link_ref(self.get(fact, "link", str, where), f"{where}.link"),
+                          self._noun(p, self.get(fact, "noun2", dict, where), f"{where}.noun2"),
+                          self.get(fact, "text", str, where, False, None),
+                          self.get(fact, "enabled", bool, where, False, True))
+        group = self.get(fact, "group", (int, str), where, False, None)
+        if group is not None:
+            for f in made:
+                f.group = groups.setdefault(group, f.num)
+
+    def _cond(self, p: Puzzle, c: Any, where: str) -> r.Condition:
+        op = self.get(c, "op", str, where)
+        sub = self._cond
+        if op == "const":
+            return r.Const(self.get(c, "value", bool, where))
+        if op == "related":
+            return r.related(self._noun(p, c.get("a"), f"{where}.a"),
+                             self._link_ref(c.get("link"), f"{where}.link"),
+                             self._noun(p, c.get("b"), f"{where}.b"))
+        if op == "not":
+            return r.not_(sub(p, self.get(c, "x", dict, where), f"{where}.x"))
+        if op in ("all", "any", "count"):
+            xs = [sub(p, x, f"{where}.xs[{k}]")
+                  for k, x in enumerate(self.get(c, "xs", list, where))]
+            if op == "count":
+                return r.Count(xs, self.get(c, "low", int, where), self.get(c, "high", int, where))
+            return r.AllOf(xs) if op == "all" else r.AnyOf(xs)
+        if op == "if":
+            return r.if_then(sub(p, self.get(c, "cond", dict, where), f"{where}.cond"),
+                             sub(p, self.get(c, "then", dict, where), f"{where}.then"))
+        if op == "iff":
+            return r.iff(sub(p, self.get(c, "x", dict, where), f"{where}.x"),
+                         sub(p, self.get(c, "y", dict, where), f"{where}.y"))
+        if op == "compare":
+            cmp = self.get(c, "cmp", str, where)
+            if cmp not in ("==", "!=", "<", "<=", ">", ">="):
+                raise self.fail(f"{where}.cmp", f"unknown comparison '{cmp}'")
+            return r.Compare(cmp, self._int(p, self.get(c, "left", dict, where), f"{where}.left"),
+                             self._int(p, self.get(c, "right", dict, where), f"{where}.right"))
+        raise self.fail(f"{where}.op", f"unknown rule node '{op}' (const, related, not, all, "
+                        "any, if, iff, count, compare)")
+
+    def _int(self, p: Puzzle, e: Any, where: str) -> r.IntExpr:
+        if not isinstance(e, dict) or len(set(e) - {"type"}) != 1:
+            raise self.fail(where, "expected one number node (int, num, value, sum, mul, "
+                            "neg, abs)")
+        key = next(k for k in e if k != "type")
+        if key == "int":
+            return r.IntConst(self.get(e, "int", int, where))
+        if key in ("num", "value"):
+            noun = self._noun(p, e[key], f"{where}.{key}")
+            kind = self._noun_type(p, self.get(e, "type", str, where), f"{where}.type")
+            return self._call(where, r.num if key == "num" else r.value, noun, kind)
+        if key in ("sum", "mul"):
+            xs = [self._int(p, x, f"{where}.{key}[{k}]")
+                  for k, x in enumerate(self.get(e, key, list, where))]
+            if key == "mul":
+                if len(xs) != 2:
+                    raise self.fail(f"{where}.mul", "expected two factors")
+                return r.Product(xs[0], xs[1])
+            return r.Sum(tuple(xs))
+        if key in ("neg", "abs"):
+            x = self._int(p, self.get(e, key, dict, where), f"{where}.{key}")
+            return r.Neg(x) if key == "neg" else r.Abs(x)
+        raise self.fail(where, f"unknown number node '{key}'")
+
+
+def _table(pairs: set[tuple[int, int]]):
+    """A link function from an explicit table of (num, num) pairs."""
+    return lambda a, b: (a.num, b.num) in pairs
+
+
+def _kind_name(kind: type) -> str:
+    return {str: "a string", int: "an integer", bool: "true or false", list: "a list",
+            dict: "an object"}.get(kind, kind.__name__)

@@ -1,0 +1,76 @@
+"""`mm batch`: a JSONL of English puzzles or a folder of files, in parallel, results in
+input order, bad puzzles reported without stopping the run; and the same on Dask."""
+
+import json
+
+import pytest
+from test_cli import assert_one_line_error, mm_cli
+from test_english import BIG_BENCH_STYLE
+
+from mm import batch
+
+NOT_UNIQUE = BIG_BENCH_STYLE.replace(
+    "3. The person who likes yellow lives in the third house.\n", "")
+UNREADABLE = BIG_BENCH_STYLE.replace("2. The person who has a carnations arrangement does not "
+                                     "live in the second house.", "2. Nobody sings.")
+
+
+@pytest.fixture
+def jsonl(tmp_path):
+    lines = [json.dumps({"id": "a", "input": BIG_BENCH_STYLE, "answer": "1"}),
+             json.dumps({"question": NOT_UNIQUE}),
+             "this line is not JSON",
+             json.dumps({"idx": 7, "puzzle": UNREADABLE}),
+             json.dumps({"id": "e", "text": "no known field"}),
+             json.dumps({"id": "f", "input": BIG_BENCH_STYLE, "answer": "3"})]
+    path = tmp_path / "puzzles.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _check(results):
+    assert [r["id"] for r in results] == ["a", 2, 3, 7, "e", "f"]
+    assert [r["status"] for r in results] == ["unique", "multiple", "error", "error", "error",
+                                              "unique"]
+    assert results[0]["answer"] == 1 and results[0]["correct"] is True
+    assert results[5]["correct"] is False  # the input's own answer is wrong
+    assert results[1]["answer"] is None and len(results[1]["solution"]) == 3
+    assert "line 3" not in results[2]["error"] and ":3: not a JSON object" in results[2]["error"]
+    assert results[3]["error"].startswith("clue 2 ")
+    assert "no text field" in results[4]["error"]
+    for r in results:
+        assert {"id", "status", "solution", "answer", "error", "seconds"} <= set(r)
+
+
+def test_batch_command_runs_in_parallel_in_input_order(jsonl, tmp_path):
+    out = tmp_path / "results.jsonl"
+    result = mm_cli("batch", str(jsonl), "--jobs", "2", "--out", str(out), "--timeout", "30")
+    assert result.returncode == 0, result.stderr
+    _check([json.loads(line) for line in out.read_text().splitlines()])
+    assert "mm batch summary" in result.stderr and "1 of 2" in result.stderr
+
+
+def test_batch_folder_runs_text_files_and_refuses_code_without_the_flag(tmp_path):
+    (tmp_path / "one.txt").write_text(BIG_BENCH_STYLE)
+    (tmp_path / "two.py").write_text("raise SystemExit('must not run')\n")
+    tasks = batch.read_tasks(tmp_path)
+    assert [t.id for t in tasks] == ["one.txt"]
+    [result] = batch.run(tasks)
+    assert result["status"] == "unique" and result["answer"] == 1
+    tasks = batch.read_tasks(tmp_path, allow_code=True)
+    assert [t.id for t in tasks] == ["one.txt", "two.py"]
+
+
+def test_batch_bad_input_is_one_line(tmp_path):
+    assert_one_line_error(mm_cli("batch", str(tmp_path / "missing.jsonl")), "cannot read")
+    assert_one_line_error(mm_cli("batch", str(tmp_path), "--jobs", "0"), "--jobs")
+
+
+def test_batch_on_a_local_dask_cluster(jsonl):
+    distributed = pytest.importorskip("distributed", reason="dask.distributed is mm[cluster]")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster.scheduler_address) as client:
+        results = list(batch.run(batch.read_tasks(jsonl), executor=client.get_executor(),
+                                 time_limit=30))
+    _check(results)

@@ -1,0 +1,131 @@
+"""The English zebra importer: reasoning-gym puzzles, other collections' phrasings, and
+clues it must refuse rather than guess."""
+
+import random
+
+import pytest
+
+from mm.english import EnglishPuzzleError, parse_english
+
+reasoning_gym = pytest.importorskip("reasoning_gym", reason="reasoning-gym is a test extra")
+
+
+def _reasoning_gym_sample(count: int, seed: int):
+    rng = random.Random(seed)
+    for k in range(count):
+        people, attributes = rng.randint(2, 6), rng.randint(2, 6)
+        yield reasoning_gym.create_dataset("zebra_puzzles", size=1, seed=seed * 1000 + k,
+                                           num_people=people,
+                                           num_characteristics=attributes)[0]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_reasoning_gym_puzzles_parse_solve_uniquely_and_answer(seed):
+    for item in _reasoning_gym_sample(15, seed):
+        english = parse_english(item["question"])
+        assert english.problems == []
+        solutions = list(english.puzzle.solutions(limit=2))
+        assert len(solutions) == 1, item["question"]
+        assert str(english.answer(solutions[0])).lower() == item["answer"].lower()
+
+
+ZEBRALOGIC_STYLE = """There are 5 houses, numbered 1 to 5 from left to right, as seen from across the
+street. Each house is occupied by a different person. Each house has a unique attribute for each
+of the following characteristics:
+ - Each person has a unique name: `Arnold`, `Eric`, `Peter`, `Alice`, `Bob`
+ - People have unique favorite book genres: `mystery`, `science fiction`, `romance`, `fantasy`,
+   `biography`
+ - The people keep unique animals: `cat`, `dog`, `bird`, `fish`, `horse`
+ - People own unique car models: `Ford F-150`, `Tesla Model 3`, `Toyota Camry`, `BMW 3 Series`, `Honda Civic`
+
+## Clues:
+1. The person who loves fantasy books is Eric.
+2. Arnold is in the second house.
+3. The Ford F150 owner is not in the fourth house.
+4. There is one house between where the cat lover lives and where Peter lives.
+5. The fish enthusiast is at one of the ends.
+6. The person who loves romance books is somewhere in between Bob and the dog owner in that order.
+7. Person Alice is the person who owns a BMW 3 Series.
+8. The bird keeper lives directly left of the horse owner.
+9. There are two houses between the person who loves mystery books and Alice.
+10. Peter is not next to the Tesla Model 3 owner.
+
+What is the number of the house where Eric lives?
+"""
+
+
+def test_other_phrasings_are_read_by_clue_kind():
+    english = parse_english(ZEBRALOGIC_STYLE.replace("\n   `biography`", " `biography`"))
+    assert english.problems == []
+    p = english.puzzle
+    assert [t.name for t in p.noun_types][0] == "House"
+    assert len(p.noun_types) == 5 and len(p.noun_types[0].nouns) == 5
+    assert len(p.facts) == 8 and len(p.rules) == 2  # in-between and at-the-ends are rules
+    by_clue = {f.clue: f for f in p.facts}
+    assert by_clue["3"].noun1.name == "Ford F-150" and by_clue["3"].noun2.name == "4"
+    assert by_clue["7"].noun1.name == "Alice" and by_clue["7"].noun2.name == "BMW 3 Series"
+    assert by_clue["10"].verb.name == "is not"
+    assert english.question.kind == "house" and english.question.subject.name == "Eric"
+    for solution in p.solutions(limit=5):
+        house = english.answer(solution)
+        assert isinstance(house, int)
+        assert solution.partner(english.question.subject, p.noun_types[0]).name == str(house)
+
+
+BIG_BENCH_STYLE = """There are 3 houses next to each other, numbered 1 on the left, 3 on the right.
+There is one person living in each house. The people in these houses have different characteristics:
+- Each person has different flowers in their foyer: one has a carnations arrangement, one has a bouquet of daffodils, and one has a vase of tulips
+- Each person has a different favorite color: one likes red, one likes green, and one likes yellow
+
+Clue(s):
+1. The person who likes red lives directly left of the person who has a vase of tulips.
+2. The person who has a carnations arrangement does not live in the second house.
+3. The person who likes yellow lives in the third house.
+4. The person who has a bouquet of daffodils and the person who likes yellow live next to each other.
+
+What is the number of the house where the person who likes green lives?
+  choice: 2
+  choice: 1
+  choice: 3
+"""
+
+
+def test_big_bench_lists_and_choices():
+    english = parse_english(BIG_BENCH_STYLE)
+    assert english.problems == []
+    assert english.question.choices == ["2", "1", "3"]
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1
+    assert english.answer(solutions[0]) == 1
+
+
+def test_a_clue_it_cannot_read_is_reported_not_guessed():
+    text = BIG_BENCH_STYLE.replace(
+        "4. The person who has a bouquet of daffodils and the person who likes yellow live next "
+        "to each other.", "4. The person who likes purple is happy.\n"
+        "5. The person who likes red rides a bicycle to the person who has a vase of tulips.")
+    english = parse_english(text)
+    assert len(english.problems) == 2
+    assert english.problems[0].startswith("clue 4 ")
+    assert english.problems[1].startswith("clue 5 ")
+    assert len(english.puzzle.facts) == 3  # the clues it could read are kept
+
+
+def test_an_ambiguous_value_is_reported():
+    text = """There are 3 houses.
+ - Each person has a favorite color: red, green, blue
+ - Each person has a different hair color: red, black, brown
+
+1. The person with black hair is in the first house.
+2. Red is in the second house.
+"""
+    english = parse_english(text)
+    assert len(english.problems) == 1
+    assert english.problems[0].startswith("clue 2 ") and "could be any of" in english.problems[0]
+
+
+def test_missing_lists_or_wrong_sizes_are_errors():
+    with pytest.raises(EnglishPuzzleError, match="no attribute lists"):
+        parse_english("1. Alice is in the first house.")
+    with pytest.raises(EnglishPuzzleError, match="has 2 values, expected 3"):
+        parse_english(BIG_BENCH_STYLE.replace(", and one likes yellow", ""))

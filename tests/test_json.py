@@ -1,0 +1,116 @@
+"""The JSON puzzle format: exact round trips, the published schema, and errors that name
+the JSON path of the problem."""
+
+import json
+from importlib import resources
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from puzzle_oracle import random_puzzle
+from test_cli import assert_one_line_error, mm_cli
+
+import mm
+from mm import jsonio
+
+
+def _texts(p):
+    return [f.text for f in p.facts] + [r.text for r in p.rules]
+
+
+def _round_trip(p):
+    data = jsonio.to_json(p)
+    q = jsonio.from_json(json.loads(json.dumps(data)))
+    return data, q
+
+
+@pytest.mark.parametrize("name", mm.builtin_names())
+def test_builtin_puzzles_round_trip_exactly(name, tmp_path):
+    p = mm.load(name)
+    p.save(tmp_path / "p.json")
+    q = mm.load(tmp_path / "p.json")
+    assert {s.assignment for s in q.solutions()} == {s.assignment for s in p.solutions()}
+    assert _texts(q) == _texts(p)
+    assert q.answer == p.answer and q.answer_values == p.answer_values
+    assert jsonio.to_json(q) == jsonio.to_json(p)
+    # facts written as one clue stay one clue (verify groups by them)
+    assert len({f.group for f in q.facts}) == len({f.group for f in p.facts})
+
+
+@pytest.mark.parametrize("name", mm.builtin_names())
+def test_exported_puzzles_follow_the_schema(name):
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test extra")
+    schema = json.loads(resources.files("mm").joinpath("schema/mm-puzzle-1.schema.json")
+                        .read_text())
+    jsonschema.validate(jsonio.to_json(mm.load(name)), schema)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_random_puzzles_with_custom_links_and_rules_round_trip(seed):
+    p = random_puzzle(seed, numbers=seed % 2 == 0)
+    _, q = _round_trip(p)
+    assert {s.assignment for s in q.solutions()} == {s.assignment for s in p.solutions()}
+    assert _texts(q) == _texts(p)
+
+
+@pytest.fixture
+def five_houses_json():
+    return jsonio.to_json(mm.load("five_houses"))
+
+
+def _load_error(tmp_path, data):
+    path = tmp_path / "bad.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return mm_cli("solve", str(path))
+
+
+def test_corrupted_json_is_one_line_naming_line_and_column(tmp_path, five_houses_json):
+    text = json.dumps(five_houses_json, indent=1)
+    result = _load_error(tmp_path, text[: len(text) // 2])
+    assert_one_line_error(result, "not valid JSON (line ")
+
+
+def test_unknown_noun_names_the_json_path(tmp_path, five_houses_json):
+    five_houses_json["facts"][3]["noun2"] = {"type": "Pet", "noun": "Zebra"}
+    result = _load_error(tmp_path, five_houses_json)
+    assert_one_line_error(result, "facts[3].noun2: unknown noun 'Zebra' in type 'Pet'")
+
+
+def test_unknown_link_names_the_json_path(tmp_path, five_houses_json):
+    smart = five_houses_json["links"][0]["smart"]
+    five_houses_json["links"][0]["smart"] = "beside"
+    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+                          "links[0].smart: unknown link 'beside'")
+    five_houses_json["links"][0]["smart"] = smart
+    five_houses_json["facts"][4]["link"] = "behind"
+    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+                          "facts[4].link: unknown link \"behind\"")
+
+
+def test_missing_field_and_wrong_kinds_name_the_json_path(tmp_path, five_houses_json):
+    del five_houses_json["facts"][0]["verb"]
+    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+                          "facts[0]: missing required field 'verb'")
+    five_houses_json["facts"][0]["verb"] = "is"
+    five_houses_json["types"][1]["nouns"][2] = {"name": 7}
+    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+                          "types[1].nouns[2].name: expected a string, got 7")
+    assert_one_line_error(_load_error(tmp_path, {"format": "other/2"}),
+                          "format: unknown format 'other/2'")
+    assert_one_line_error(_load_error(tmp_path, [1, 2]), "$: a puzzle file holds one JSON")
+
+
+def test_model_validation_errors_name_the_json_path(tmp_path, five_houses_json):
+    five_houses_json["types"][2]["nouns"].pop()  # a noun type of the wrong size
+    result = _load_error(tmp_path, five_houses_json)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_export_command_writes_json_that_solves_the_same(tmp_path):
+    out = tmp_path / "einstein.json"
+    assert mm_cli("export", "einstein", "--to", "json", "--out", str(out)).returncode == 0
+    assert json.loads(out.read_text())["format"] == "mm-puzzle/1"
+    solved = mm_cli("solve", str(out), "--json")
+    assert solved.returncode == 0
+    assert json.loads(solved.stdout)["matches_answer"] is True

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
@@ -58,6 +59,13 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--to", default="json", choices=["json"], help="the format")
     export.add_argument("--out", default=None, metavar="FILE",
                         help="write here (default: standard output)")
+
+    importer = sub.add_parser("import", help="read a Mystery Master module (.js/.java) "
+                                             "into an mm JSON puzzle, without running it")
+    importer.add_argument("module", help="the puzzle module file")
+    importer.add_argument("--out", default=None, metavar="FILE",
+                          help="the JSON puzzle to write (default: the module's name with "
+                               ".json; '-' for standard output)")
 
     batch = sub.add_parser("batch", help="solve a folder of puzzles or a JSONL of English "
                                          "puzzles in parallel")
@@ -217,6 +225,25 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from mm import jsonio
+    from mm.mmimport import import_module
+
+    imported = import_module(args.module)
+    for item in imported.untranslated:
+        print(f"mm: not translated: {item}", file=sys.stderr)
+    if args.out == "-":
+        _print_json(jsonio.to_json(imported.puzzle))
+    else:
+        out = args.out or str(Path(args.module).with_suffix(".json"))
+        jsonio.save(imported.puzzle, out)
+        puzzle = imported.puzzle
+        print(f"wrote {out}: {len(puzzle.noun_types)} noun types, {len(puzzle.facts)} facts, "
+              f"{len(puzzle.rules)} rules; {len(imported.untranslated)} items not translated",
+              file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     from mm import batch
 
@@ -309,7 +336,7 @@ def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str 
 
 
 _COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify,
-             "batch": cmd_batch, "export": cmd_export}
+             "batch": cmd_batch, "export": cmd_export, "import": cmd_import}
 
 if __name__ == "__main__":
     sys.exit(main())

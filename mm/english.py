@@ -344,6 +344,16 @@ class _ClueReader:
                     3: "three houses between"}[k]
             self.fact(number, m.group("x"), False, self.link(name), m.group("y"), s)
             return
+        # k houses away from
+        m = re.fullmatch(rf"(?P<x>.+?) {neg}{verb}(?P<k>\w+) (?:houses?|places?|positions?|doors?) "
+                         r"(?:away )?from (?P<y>.+)", low)
+        if m and _number(m.group("k")) in (1, 2, 3, 4):
+            k = _number(m.group("k"))
+            name = {1: "next to", 2: "one house between", 3: "two houses between",
+                    4: "three houses between"}[k]
+            self.fact(number, m.group("x"), bool(m.group("neg")), self.link(name),
+                      m.group("y"), s)
+            return
         # next to (each other)
         for pattern in (rf"(?P<x>.+?) and (?P<y>.+?) {neg}(?:are |live |sit |stand )?"
                         r"(?:next to|adjacent to|beside|neighbou?rs of) each other",

@@ -49,6 +49,7 @@ of the following characteristics:
 8. The bird keeper lives directly left of the horse owner.
 9. There are two houses between the person who loves mystery books and Alice.
 10. Peter is not next to the Tesla Model 3 owner.
+11. Bob is two houses away from the horse owner.
 
 What is the number of the house where Eric lives?
 """
@@ -60,11 +61,12 @@ def test_other_phrasings_are_read_by_clue_kind():
     p = english.puzzle
     assert [t.name for t in p.noun_types][0] == "House"
     assert len(p.noun_types) == 5 and len(p.noun_types[0].nouns) == 5
-    assert len(p.facts) == 8 and len(p.rules) == 2  # in-between and at-the-ends are rules
+    assert len(p.facts) == 9 and len(p.rules) == 2  # in-between and at-the-ends are rules
     by_clue = {f.clue: f for f in p.facts}
     assert by_clue["3"].noun1.name == "Ford F-150" and by_clue["3"].noun2.name == "4"
     assert by_clue["7"].noun1.name == "Alice" and by_clue["7"].noun2.name == "BMW 3 Series"
     assert by_clue["10"].verb.name == "is not"
+    assert by_clue["11"].link.name == "one house between"  # two houses away: |a - b| = 2
     assert english.question.kind == "house" and english.question.subject.name == "Eric"
     for solution in p.solutions(limit=5):
         house = english.answer(solution)

@@ -356,15 +356,15 @@ class SatBackend(Backend):
             self._complements[k] = every - self.model.tables[k].pairs
         return self._complements[k]
 
-    def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
+    def _post_rel(self, rel: ir.Rel, positive: bool, guard: list[int]) -> None:
         table = self.model.tables[rel.table]
         pairs = table.pairs if positive else self._complement(rel.table)
         if table.is_identity(self.n):
             for r in range(self.n):
                 y = self.at(rel.b, r)
-                self._add([-self.at(rel.a, r), y if positive else -y])
+                self._add([*guard, -self.at(rel.a, r), y if positive else -y])
             return
-        self._rel_clauses(rel, pairs, [])
+        self._rel_clauses(rel, pairs, guard)
 
     def _rel_literal(self, rel: ir.Rel) -> int:
         table = self.model.tables[rel.table]
@@ -412,7 +412,8 @@ class SatBackend(Backend):
         self._lit[cond] = lit
         return lit
 
-    def _cmp_clauses(self, cmp: ir.Cmp, lit: int | None, positive: bool = True) -> None:
+    def _cmp_clauses(self, cmp: ir.Cmp, lit: int | None, positive: bool = True,
+                     guard: list[int] | None = None) -> None:
         """A comparison over slot numbers and known values, by cases: one clause per
         combination of the slots it reads, saying what the comparison is there. With
         lit None the comparison (or, if not positive, its negation) is required."""
@@ -447,7 +448,7 @@ class SatBackend(Backend):
                                for (t, a), (j, _) in zip(holders, picks, strict=True)]
                 if lit is None:
                     if truth != positive:
-                        self._add(full)
+                        self._add([*(guard or ()), *full])
                 else:
                     self._add([*full, lit if truth else -lit])
 
@@ -481,29 +482,32 @@ class SatBackend(Backend):
         self._add([lit, *outside])
         return lit
 
-    def _post(self, cond: ir.Cond) -> None:
+    def _post(self, cond: ir.Cond, guard: tuple[int, ...] = ()) -> None:
+        """Require the condition, or with a guard [-g], require it when g is true: the
+        clauses get -g added, so a guarded clue costs no reified literal."""
+        guard = list(guard)
         if isinstance(cond, ir.Const):
             if not cond.value:
-                self._add([])
+                self._add(guard)
         elif isinstance(cond, ir.Rel):
-            self._post_rel(cond, True)
+            self._post_rel(cond, True, guard)
         elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel):
-            self._post_rel(cond.x, False)
+            self._post_rel(cond.x, False, guard)
         elif isinstance(cond, ir.Cmp):
-            self._cmp_clauses(cond, None)
+            self._cmp_clauses(cond, None, guard=guard)
         elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Cmp):
-            self._cmp_clauses(cond.x, None, positive=False)
+            self._cmp_clauses(cond.x, None, positive=False, guard=guard)
         elif isinstance(cond, ir.And):
             for x in cond.xs:
-                self._post(x)
+                self._post(x, tuple(guard))
         elif isinstance(cond, ir.Or):
-            self._add([self.literal(x) for x in cond.xs])
+            self._add([*guard, *(self.literal(x) for x in cond.xs)])
         elif isinstance(cond, ir.Card):
             lits = [self.literal(x) for x in cond.xs]
             for clause in self._card_clauses(lits, cond.low, cond.high):
-                self._add(clause)
+                self._add([*guard, *clause])
         else:
-            self._add([self.literal(cond)])
+            self._add([*guard, self.literal(cond)])
 
     # ------------------------------------------------------------------ solving
     def add(self, cond: ir.Cond) -> None:
@@ -511,7 +515,8 @@ class SatBackend(Backend):
 
     def guard(self, cond: ir.Cond) -> int:
         g = self._new()
-        self._add([-g, self.literal(cond)])
+        with gc_paused():
+            self._post(cond, (-g,))
         return g
 
     def projection(self) -> list[int]:

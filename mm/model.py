@@ -31,6 +31,16 @@ class _WithLink:
     def __repr__(self) -> str:
         return "WITH"
 
+    # one sentinel: copies and pickles of a puzzle refer to this same object
+    def __copy__(self) -> _WithLink:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> _WithLink:
+        return self
+
+    def __reduce__(self) -> str:
+        return "WITH"
+
 
 WITH = _WithLink()
 

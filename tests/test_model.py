@@ -193,3 +193,17 @@ def test_cadical_with_a_time_limit_is_refused_clearly():
         pytest.skip("backend sat is not installed")
     with pytest.raises(mm.UnsupportedFeature, match="cannot stop at a time limit"):
         mm.load("five_houses").solve(backend="sat", engine="cadical195", time_limit=5)
+
+
+def test_copies_keep_rules_that_use_with():
+    """without() deep-copies the puzzle; WITH inside a rule must stay the one sentinel."""
+    import copy
+    import pickle
+
+    p = mm.load("five_houses")
+    englishman, red = p.noun_types[2].nouns[0], p.noun_types[1].nouns[0]
+    p.add_rule("15", "The Englishman is in the red house.", rules.with_(englishman, red))
+    q = p.without(p.facts[0])
+    assert q.rules[0].constraint.link is WITH
+    assert q.solve() == q.solve(backend="sat")
+    assert copy.deepcopy(WITH) is WITH and pickle.loads(pickle.dumps(WITH)) is WITH

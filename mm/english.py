@@ -185,6 +185,9 @@ class _Matcher:
 
 _HEADER_HOUSES = re.compile(r"there are (\w+) (?:houses|people|persons|positions)", re.I)
 _CLUE_LINE = re.compile(r"^\s*(\d+)\s*[.):]\s*(.+?)\s*$")
+_QUESTION_LINE = re.compile(r"^(?:Q:\s*)?(?:what|who|which|where|in which|how many|how)\b.*\?",
+                            re.I)
+_CLUES_HEADER = re.compile(r"^[#*\s]*clues?(?:\s*\(s\))?\s*:?\s*$", re.I)
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]\s*)?([A-Z][^:]{2,}?):\s*(.+?)\s*$")
 
 
@@ -211,16 +214,25 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     lists: list[tuple[str, list[str]]] = []
     clues: list[tuple[str, str]] = []
     rest: list[str] = []
+    loose: list[str] = []  # unnumbered lines after the lists
+    asked = False  # past the first question line: the rest is the question and choices
     for line in lines:
         clue = _CLUE_LINE.match(line)
         listed = None if clue else _LIST_LINE.match(line)
-        if clue:
+        stripped = line.strip()
+        if asked or (lists and _QUESTION_LINE.match(stripped)):
+            asked = asked or bool(stripped)
+            if stripped:
+                rest.append(stripped)
+        elif clue:
             clues.append((clue.group(1), clue.group(2)))
         elif listed and not clues and len(_split_values(listed.group(2))) >= 2 \
                 and not listed.group(1).lower().startswith(("this is", "there are")):
             lists.append((listed.group(1).strip(), _split_values(listed.group(2))))
-        elif clues and line.strip():
-            rest.append(line.strip())
+        elif lists and stripped and not _CLUES_HEADER.match(stripped):
+            loose.append(re.sub(r"^[-*•]\s*", "", stripped))
+    if not clues:  # no numbered clues: each bullet or line after the lists is one
+        clues = [(str(k), sentence) for k, sentence in enumerate(loose, 1)]
     if not lists:
         raise EnglishPuzzleError("no attribute lists found (lines such as "
                                  "'- Each person has a unique name: alice, bob')")

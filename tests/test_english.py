@@ -131,3 +131,13 @@ def test_missing_lists_or_wrong_sizes_are_errors():
         parse_english("1. Alice is in the first house.")
     with pytest.raises(EnglishPuzzleError, match="has 2 values, expected 3"):
         parse_english(BIG_BENCH_STYLE.replace(", and one likes yellow", ""))
+
+
+def test_unnumbered_bullet_clues_are_read_too():
+    lines = BIG_BENCH_STYLE.splitlines()
+    bulleted = "\n".join(f"- {line[3:]}" if line[:1].isdigit() else line for line in lines)
+    english = parse_english(bulleted)
+    assert english.problems == []
+    assert [f.clue for f in english.puzzle.facts] == ["1", "2", "3", "4"]
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1 and english.answer(solutions[0]) == 1

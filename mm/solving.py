@@ -14,9 +14,9 @@ from mm.report import Report
 from mm.solution import Solution
 
 # Cells (types x nouns) up to which the SAT backend is faster than CP-SAT for every task.
-# Measured with benchmarks/bench_backends.py (2 cores): unique proof of 6x5 (30 cells)
-# sat 1.9 ms / cpsat 3.7 ms; 8x10 (80 cells) 20-40 / 18-20 ms (about even); 10x30 (300
-# cells) 0.61 / 0.23 s; 12x50: 3.8 / 2.2 s.
+# Measured with benchmarks/bench_backends.py (2 cores, OR-Tools 9.14): unique proof of 6x5
+# (30 cells) sat 1.9 ms / cpsat 3.2 ms; 8x10 (80 cells) 21 / 22 ms (even); 10x30 (300
+# cells) 0.52 / 0.18 s; 12x50: 3.9 / 2.7 s.
 # Small puzzles pay CP-SAT's fixed presolve cost; large ones pay the CNF's size in Python.
 SAT_UP_TO_CELLS = 80
 

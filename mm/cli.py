@@ -152,6 +152,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if solution is not None:
             data["solution"] = solution.to_dict()
             data["encoded"] = solution.encoded()
+            if puzzle.question is not None:
+                data["question"] = puzzle.question.text
+                data["answer"] = puzzle.question.answer(solution)
             if puzzle.answer is not None:
                 data["matches_answer"] = puzzle.check_answer(solution)
         _print_json(data)
@@ -161,6 +164,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(_heading(puzzle))
         print()
         print(solution.chart())
+        if puzzle.question is not None:
+            print(f"\n{puzzle.question.text}? {puzzle.question.answer(solution)}")
         if puzzle.answer is not None and not puzzle.check_answer(solution):
             print("\nNote: this solution differs from the puzzle's encoded answer.")
     return EXIT_NONE if solution is None else EXIT_OK

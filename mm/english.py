@@ -265,6 +265,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     asked = " ".join(rest)
     if asked:
         question = _question(asked, reader, categories)
+    puzzle.question = question
     return EnglishPuzzle(puzzle, question, problems)
 
 

@@ -83,7 +83,22 @@ def _to_json(puzzle: Puzzle) -> dict[str, Any]:
         data["answer"] = [list(row) for row in puzzle.answer]
     if puzzle.answer_values is not None:
         data["answer_values"] = puzzle.answer_values
+    if puzzle.question is not None:
+        data["question"] = _question_json(puzzle.question)
     return data
+
+
+def _question_json(q: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": q.text, "kind": q.kind}
+    if q.category is not None:
+        out["category"] = q.category.name
+    if q.house is not None:
+        out["house"] = q.house
+    if q.subject is not None:
+        out["subject"] = _noun_json(q.subject)
+    if q.choices:
+        out["choices"] = list(q.choices)
+    return out
 
 
 def _type_json(t: NounType) -> dict[str, Any]:
@@ -288,7 +303,36 @@ class _Reader:
         values = self.get(data, "answer_values", dict, "$", required=False)
         if values is not None:
             p.answer_values = values
+        question = self.get(data, "question", dict, "$", required=False)
+        if question is not None:
+            p.question = self._question(p, question, "question")
         return p
+
+    def _question(self, p: Puzzle, q: dict, where: str) -> Any:
+        from mm.english import Question
+
+        kind = self.get(q, "kind", str, where)
+        needs = {"attribute": ("category", "house"), "house": ("subject",),
+                 "who": ("category", "subject")}
+        if kind not in needs:
+            raise self.fail(f"{where}.kind", f"unknown question kind '{kind}' (attribute, "
+                            "house, who)")
+        for key in needs[kind]:
+            if key not in q:
+                raise self.fail(where, f"missing required field '{key}'")
+        category = house = subject = None
+        if "category" in q:
+            category = self._noun_type(p, self.get(q, "category", str, where),
+                                       f"{where}.category")
+        if "house" in q:
+            house = self.get(q, "house", int, where)
+            if not 1 <= house <= len(p.noun_types[0].nouns):
+                raise self.fail(f"{where}.house", f"no house {house}")
+        if "subject" in q:
+            subject = self._noun(p, q["subject"], f"{where}.subject")
+        choices = self.get(q, "choices", list, where, False, [])
+        return Question(self.get(q, "text", str, where), kind, category, house, subject,
+                        [str(c) for c in choices])
 
     def _call(self, where: str, fn, *args):
         """Run a model method, turning its validation error into one naming the path."""

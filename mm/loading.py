@@ -57,6 +57,7 @@ def _english(path: Path) -> Puzzle:
     if english.problems:
         more = f" (and {len(english.problems) - 1} more)" if len(english.problems) > 1 else ""
         raise PuzzleLoadError(f"{path}: {english.problems[0]}{more}")
+    english.puzzle.question = english.question
     return english.puzzle
 
 

@@ -276,6 +276,8 @@ class Puzzle:
         self.answer: list[list[int]] | None = None
         # values of placeholder nouns in the answer, by type name, in noun order
         self.answer_values: dict[str, list[int]] | None = None
+        # what an imported English puzzle asks (mm.english.Question), answered per solution
+        self.question: Any = None
         self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
         self._calls = 0
         self._check_names()

@@ -141,3 +141,28 @@ def test_unnumbered_bullet_clues_are_read_too():
     assert [f.clue for f in english.puzzle.facts] == ["1", "2", "3", "4"]
     solutions = list(english.puzzle.solutions(limit=2))
     assert len(solutions) == 1 and english.answer(solutions[0]) == 1
+
+
+def test_english_files_solve_answer_and_round_trip_through_json(tmp_path):
+    import json
+    from importlib import resources
+
+    from test_cli import mm_cli
+
+    import mm
+    from mm import jsonio
+
+    path = tmp_path / "houses.txt"
+    path.write_text(BIG_BENCH_STYLE)
+    result = mm_cli("solve", str(path))
+    assert result.returncode == 0
+    assert result.stdout.strip().endswith("lives? 1")
+    out = tmp_path / "houses.json"
+    assert mm_cli("export", str(path), "--out", str(out)).returncode == 0
+    loaded = mm.load(out)
+    assert loaded.question.kind == "house" and loaded.question.choices == ["2", "1", "3"]
+    assert loaded.question.answer(loaded.solve()) == 1
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test extra")
+    schema = json.loads(resources.files("mm").joinpath("schema/mm-puzzle-1.schema.json")
+                        .read_text())
+    jsonschema.validate(jsonio.to_json(loaded), schema)

@@ -122,6 +122,8 @@ class _Matcher:
     def __init__(self, categories: list[_Category]):
         self.categories = categories
         self.context = {c.noun_type.index: c.context for c in categories}
+        self.signature = {c.noun_type.index: c.context - set().union(
+            *(d.context for d in categories if d is not c)) for c in categories}
 
     def _score(self, words: list[str], noun: Noun) -> int:
         value = _words(noun.title)
@@ -156,8 +158,12 @@ class _Matcher:
             for noun in category.noun_type.nouns:
                 score = self._score(words, noun)
                 if score:
-                    context = sum(1 for w in words if _stem(w) in category.context
-                                  and w not in _STOP)
+                    stems = {_stem(w) for w in words if w not in _STOP}
+                    context = len(stems & category.context)
+                    # a category with words of its own ("hair") that the phrase lacks
+                    own = self.signature[category.noun_type.index]
+                    if own and not stems & own:
+                        context -= 1
                     scored.append((score, context, len(noun.title), noun))
         if not scored:
             raise EnglishPuzzleError(f"'{phrase}' names no attribute value")
@@ -284,6 +290,7 @@ def _noun_name(value: str) -> str:
 
 # ------------------------------------------------------------------ clues
 
+_PLACE_WORDS = ("last", "rightmost", "final", "leftmost", "middle")
 _POSITION = (r"(?:the )?(?P<pos>\w+)(?: house| position| place| spot)"
              r"|house (?:number |no\.? |#)?(?P<num>\d+)|position (?P<num2>\d+)")
 
@@ -305,6 +312,19 @@ class _ClueReader:
             self._links[name] = self.p.add_link(name, self.houses, factory())
         return self._links[name]
 
+    def resolve(self, phrase: str) -> Noun:
+        """The attribute value a phrase names, or else the house it names ("the man
+        living in the middle house")."""
+        try:
+            return self.m.resolve(phrase)
+        except EnglishPuzzleError:
+            place = re.search(rf"\b(?:{_POSITION})$", phrase.strip())
+            if place and (place.group("num") or place.group("num2")
+                          or _number(place.group("pos") or "")
+                          or place.group("pos") in _PLACE_WORDS):
+                return self.house(place)
+            raise
+
     def house(self, match: re.Match) -> Noun:
         text = match.group("pos") or match.group("num") or match.group("num2")
         size = len(self.houses.nouns)
@@ -322,8 +342,8 @@ class _ClueReader:
 
     def fact(self, number: str, x: str | Noun, negated: bool, link, y: str | Noun,
              text: str) -> None:
-        a = x if isinstance(x, Noun) else self.m.resolve(x)
-        b = y if isinstance(y, Noun) else self.m.resolve(y)
+        a = x if isinstance(x, Noun) else self.resolve(x)
+        b = y if isinstance(y, Noun) else self.resolve(y)
         if link is WITH and a.type is b.type:
             if a is b:
                 raise EnglishPuzzleError("relates a value to itself")
@@ -371,7 +391,8 @@ class _ClueReader:
         for pattern in (rf"(?P<x>.+?) and (?P<y>.+?) {neg}(?:are |live |sit |stand )?"
                         r"(?:next to|adjacent to|beside|neighbou?rs of) each other",
                         rf"(?P<x>.+?) {neg}{verb}(?:next to|adjacent to|beside|a neighbou?r "
-                        r"of) (?P<y>.+)"):
+                        r"of) (?P<y>.+)",
+                        rf"(?P<x>.+?) {neg}(?:has|have) a neighbou?r (?:who|that|with) (?P<y>.+)"):
             m = re.fullmatch(pattern, low)
             if m and not re.search(r"\b(?:left|right) of\b", m.group("x")):
                 self.fact(number, m.group("x"), bool(m.group("neg")), self.link("next to"),
@@ -399,33 +420,64 @@ class _ClueReader:
                       m.group("y"), s)
             return
         # in house N
-        m = re.fullmatch(rf"(?P<x>.+?) {neg}{verb}(?:in|at|on) (?:{_POSITION})", low)
+        m = re.fullmatch(rf"(?P<x>.+?) {neg}{verb}(?:in|at|on) (?P<where>{_POSITION})", low)
         if m:
-            self.fact(number, m.group("x"), bool(m.group("neg")), WITH, self.house(m), s)
+            place = m.group("pos")
+            if place and not (_number(place) or place in _PLACE_WORDS):
+                # "lives in the red house": the house is named by an attribute value
+                self.fact(number, m.group("x"), bool(m.group("neg")), WITH,
+                          m.group("where"), s)
+            else:
+                self.fact(number, m.group("x"), bool(m.group("neg")), WITH, self.house(m), s)
             return
         # X is Y / X is not Y: the split whose two sides each name one value
         self._same(number, s, low)
 
     def _same(self, number: str, s: str, low: str) -> None:
+        """X is Y. The subject ends at the first verb after which both sides name one
+        value each: first at "is"/"has"/"owns"/... then, for other verbs ("rears birds",
+        "smokes Prince"), at any one to three connecting words."""
         low = re.sub(r"^person ", "", low)
-        found = []
-        errors = []
+        errors: list[str] = []
         for m in re.finditer(r" (?:is|are|was) (?P<neg>not )?|"
                              r" (?P<neg2>does not |doesn't )?(?:owns?|has|have|drinks?|"
                              r"keeps?|likes?|loves?|smokes?|eats?|plays?) ", low):
-            x, y = low[:m.start()], low[m.end():]
-            try:
-                a, b = self.m.resolve(x), self.m.resolve(y)
-            except EnglishPuzzleError as exc:
-                errors.append(str(exc))
-                continue
-            found.append((a, bool(m.group("neg") or m.group("neg2")), b))
-            break
-        if found:  # the first split whose two sides each name a value: the subject
-            a, neg, b = found[0]  # phrase ends at the first verb that leaves a whole value
-            self.fact(number, a, neg, WITH, b, s)
-            return
-        raise EnglishPuzzleError(errors[-1] if errors else "matches no clue kind")
+            if self._try_same(number, s, low[:m.start()], bool(m.group("neg") or
+                                                              m.group("neg2")),
+                              low[m.end():], errors):
+                return
+        words = low.split()
+        for i in range(1, len(words)):
+            for j in range(i + 1, min(i + 4, len(words))):
+                connector = words[i:j]
+                if any(w in _STOP - {"is", "has", "have", "own", "owns", "likes", "like",
+                                     "loves", "love", "lives", "live"} for w in connector):
+                    continue
+                negated = bool({"not", "never", "doesn't", "isn't", "don't"} & set(connector))
+                if self._try_same(number, s, " ".join(words[:i]), negated,
+                                  " ".join(words[j:]), errors, strict=True):
+                    return
+        raise EnglishPuzzleError(errors[0] if errors else "matches no clue kind")
+
+    def _try_same(self, number: str, s: str, x: str, negated: bool, y: str,
+                  errors: list[str], strict: bool = False) -> bool:
+        """With strict (an unknown verb joins the sides), the object must be little more
+        than its value ("birds", "dogs as pets"), so that "rides a bicycle to the dog
+        owner" is not read as "is the dog owner"."""
+        try:
+            a, b = self.resolve(x), self.resolve(y)
+        except EnglishPuzzleError as exc:
+            errors.append(str(exc))
+            return False
+        if a.type is b.type:
+            return False
+        if strict:
+            value = set(_words(b.title))
+            extra = [w for w in _words(y) if w not in value and w not in ("a", "an", "the")]
+            if len(extra) > 2:
+                return False
+        self.fact(number, a, negated, WITH, b, s)
+        return True
 
 
 # ------------------------------------------------------------------ the question
@@ -456,7 +508,10 @@ def _question(text: str, reader: _ClueReader, categories: list[_Category]) -> Qu
             return Question(q, "house", subject=reader.m.resolve(h.group("x")),
                             choices=choices)
     w = re.fullmatch(r"who (?P<x>.+)", low)
-    names = [c for c in categories if "name" in c.context]
+    # "who" is the person's name, else their nationality, else the first list
+    names = [c for c in categories if "name" in c.context] or \
+        [c for c in categories if any(w.startswith("national") for w in c.context)] or \
+        categories[:1]
     if w and names:
         subject = reader.m.resolve(w.group("x"))
         return Question(q, "who", category=names[0].noun_type, subject=subject,

@@ -116,14 +116,30 @@ def test_a_clue_it_cannot_read_is_reported_not_guessed():
 def test_an_ambiguous_value_is_reported():
     text = """There are 3 houses.
  - Each person has a favorite color: red, green, blue
- - Each person has a different hair color: red, black, brown
+ - Each house has a color: red, black, brown
 
-1. The person with black hair is in the first house.
+1. The black house is in the first house.
 2. Red is in the second house.
 """
     english = parse_english(text)
     assert len(english.problems) == 1
     assert english.problems[0].startswith("clue 2 ") and "could be any of" in english.problems[0]
+
+
+def test_words_of_a_list_tell_values_apart():
+    text = """There are 3 houses.
+ - Each person has a favorite color: red, green, blue
+ - Each person has a different hair color: red, black, brown
+
+1. The person with black hair is in the first house.
+2. The person who loves red is in the second house.
+3. The person with red hair lives in the red house.
+"""
+    english = parse_english(text)
+    assert english.problems == []
+    first, second, third = english.puzzle.facts
+    assert second.noun1.type.name == "Color"  # no "hair": the favorite colour
+    assert (third.noun1.type.name, third.noun2.type.name) == ("Color2", "Color")
 
 
 def test_missing_lists_or_wrong_sizes_are_errors():
@@ -166,3 +182,42 @@ def test_english_files_solve_answer_and_round_trip_through_json(tmp_path):
     schema = json.loads(resources.files("mm").joinpath("schema/mm-puzzle-1.schema.json")
                         .read_text())
     jsonschema.validate(jsonio.to_json(loaded), schema)
+
+
+EINSTEIN_STYLE = """There are five houses in a row, numbered 1 to 5 from left to right.
+ - Each house has a color: red, green, white, yellow, blue
+ - The people are of nationalities: Brit, Swede, Dane, Norwegian, German
+ - Each person has a favorite drink: tea, coffee, milk, beer, water
+ - Everyone has a different favorite cigar: Pall Mall, Dunhill, Blends, BlueMaster, Prince
+ - The people keep different animals: dogs, birds, cats, horses, fish
+
+1. The Brit lives in the red house.
+2. The Swede keeps dogs as pets.
+3. The Dane drinks tea.
+4. The green house is directly left of the white house.
+5. The green house's owner drinks coffee.
+6. The person who smokes Pall Mall rears birds.
+7. The owner of the yellow house smokes Dunhill.
+8. The man living in the middle house drinks milk.
+9. The Norwegian lives in the first house.
+10. The man who smokes Blends lives next to the one who keeps cats.
+11. The man who keeps horses lives next to the man who smokes Dunhill.
+12. The owner who smokes BlueMaster drinks beer.
+13. The German smokes Prince.
+14. The Norwegian lives next to the blue house.
+15. The man who smokes Blends has a neighbor who drinks water.
+
+Who owns the fish?
+"""
+
+
+def test_classic_einstein_wording_with_many_verbs():
+    english = parse_english(EINSTEIN_STYLE)
+    assert english.problems == []
+    assert english.question.kind == "who"
+    assert english.question.category.name == "Nationalities"  # no names: who = nationality
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1
+    assert english.answer(solutions[0]) == "German"
+    middle = [f for f in english.puzzle.facts if f.clue == "8"][0]
+    assert (middle.noun1.type.name, middle.noun1.name, middle.noun2.name) == ("House", "3", "milk")

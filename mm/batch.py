@@ -45,12 +45,9 @@ def read_tasks(source: str | Path, field: str | None = None,
         if not files:
             raise PuzzleLoadError(f"{source}: no puzzle files ({', '.join(suffixes)}) here")
         return [Task(id=p.name, path=str(p)) for p in files]
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise PuzzleLoadError(f"{source}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise PuzzleLoadError(f"{source}: not a UTF-8 text file") from None
+    from mm.loading import read_text
+
+    lines = read_text(path).splitlines()
     tasks = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -100,11 +97,11 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
 def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str,
                 allow_code: bool) -> None:
     from mm.english import parse_english
-    from mm.loading import load
+    from mm.loading import load, read_text
 
     question = None
     if task.text is not None or (task.path or "").endswith(".txt"):
-        text = task.text if task.text is not None else Path(task.path).read_text("utf-8")
+        text = task.text if task.text is not None else read_text(task.path)
         english = parse_english(text, name=f"puzzle_{task.id}")
         if english.problems:
             raise PuzzleError("; ".join(english.problems))

@@ -219,12 +219,9 @@ class JsonPuzzleError(PuzzleLoadError, ValueError):
 
 
 def load(path: str | Path) -> Puzzle:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None
+    from mm.loading import read_text
+
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -15,6 +15,16 @@ from mm.errors import PuzzleError, PuzzleLoadError
 from mm.model import Puzzle
 
 
+def read_text(path: str | Path) -> str:
+    """A puzzle file's text, or a one-line error saying why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None
+
+
 def builtin_names() -> list[str]:
     """Names of the puzzles shipped in mm.puzzles."""
     import mm.puzzles
@@ -49,11 +59,7 @@ def _english(path: Path) -> Puzzle:
     clue left out could have a different answer)."""
     from mm.english import parse_english
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
-    english = parse_english(text, name=path.stem)
+    english = parse_english(read_text(path), name=path.stem)
     if english.problems:
         more = f" (and {len(english.problems) - 1} more)" if len(english.problems) > 1 else ""
         raise PuzzleLoadError(f"{path}: {english.problems[0]}{more}")

@@ -16,7 +16,7 @@ from typing import Any
 
 from mm import links as smart_links
 from mm import rules
-from mm.errors import PuzzleError, PuzzleLoadError
+from mm.errors import PuzzleError
 from mm.model import WITH, Link, Noun, NounType, Puzzle
 from mm.verbs import IS, IS_NOT, MAYBE
 
@@ -308,12 +308,9 @@ class _Importer:
 
 def import_module(path: str | Path) -> Imported:
     """Read a Mystery Master puzzle module (.js or .java) into a Puzzle."""
-    try:
-        source = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None
+    from mm.loading import read_text
+
+    source = read_text(path)
     return import_source(source)
 
 

@@ -419,6 +419,14 @@ class _ClueReader:
             self.fact(number, m.group("x"), bool(m.group("neg")), self.link(name),
                       m.group("y"), s)
             return
+        # at the far left / right
+        m = re.fullmatch(rf"(?P<x>.+?) {neg}{verb}(?:at|on|in) the (?:far |very )?"
+                         r"(?P<end>left|right)(?:most)?(?: end| side)?(?: of the (?:row|street))?",
+                         low)
+        if m:
+            end = self.houses.nouns[0 if m.group("end") == "left" else -1]
+            self.fact(number, m.group("x"), bool(m.group("neg")), WITH, end, s)
+            return
         # in house N
         m = re.fullmatch(rf"(?P<x>.+?) {neg}{verb}(?:in|at|on) (?P<where>{_POSITION})", low)
         if m:
@@ -493,7 +501,8 @@ def _question(text: str, reader: _ClueReader, categories: list[_Category]) -> Qu
     low = re.sub(r"\s+", " ", q.lower())
     # What is <category> of the person who lives in house N
     a = re.fullmatch(r"what is (?:the )?(?P<cat>.+?) (?:of|for) the (?:person|one|people) "
-                     r"(?:who|that) (?:lives|is|stays) in (?:" + _POSITION + ")", low)
+                     r"(?:(?:who|that) (?:lives|is|stays) )?(?:in|at) (?:" + _POSITION + ")",
+                     low)
     if a:
         return Question(q, "attribute", category=_category(a.group("cat"), categories),
                         house=int(reader.house(a).name), choices=choices)

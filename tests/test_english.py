@@ -221,3 +221,15 @@ def test_classic_einstein_wording_with_many_verbs():
     assert english.answer(solutions[0]) == "German"
     middle = [f for f in english.puzzle.facts if f.clue == "8"][0]
     assert (middle.noun1.type.name, middle.noun1.name, middle.noun2.name) == ("House", "3", "milk")
+
+
+def test_far_left_and_attribute_questions_without_who_lives():
+    text = EINSTEIN_STYLE.replace("9. The Norwegian lives in the first house.",
+                                  "9. The Norwegian is on the far left.").replace(
+        "Who owns the fish?", "What is the drink of the person in house 2?")
+    english = parse_english(text)
+    assert english.problems == []
+    assert [(f.noun1.name, f.noun2.name) for f in english.puzzle.facts if f.clue == "9"] == \
+        [("Norwegian", "1")]
+    assert english.question.kind == "attribute" and english.question.house == 2
+    assert english.answer(english.puzzle.solve()) == "tea"

@@ -20,7 +20,7 @@ from typing import Any
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
-PUZZLE_SUFFIXES = (".json", ".txt", ".py")
+PUZZLE_SUFFIXES = (".json", ".txt", ".js", ".mjs", ".java", ".py")
 
 
 @dataclass

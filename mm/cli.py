@@ -70,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
 
     batch = sub.add_parser("batch", help="solve a folder of puzzles or a JSONL of English "
                                          "puzzles in parallel")
-    batch.add_argument("input", help="a folder of .json/.txt puzzle files, or a .jsonl file")
+    batch.add_argument("input", help="a folder of puzzle files (.json, .txt, .js, .java), or "
+                                     "a .jsonl file of English puzzles")
     batch.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                        help="worker processes (default: one per core)")
     batch.add_argument("--out", default=None, metavar="FILE",

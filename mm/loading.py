@@ -46,12 +46,28 @@ def load(name_or_path: str | Path) -> Puzzle:
         return jsonio.load(path)
     if path.suffix == ".txt":
         return _english(path)
+    if path.suffix in (".js", ".mjs", ".java"):
+        return _module(path)
     if path.suffix == ".py":
         return _build(_import_file(path), str(path))
     if not path.exists():
         raise PuzzleLoadError(
             f"unknown puzzle '{text}': not a built-in puzzle (see 'mm list') and no such file")
-    raise PuzzleLoadError(f"{text}: not a puzzle file (expected .json, .txt or a .py module)")
+    raise PuzzleLoadError(f"{text}: not a puzzle file (expected .json, .txt, a Mystery Master "
+                          ".js/.java module or a .py module)")
+
+
+def _module(path: Path) -> Puzzle:
+    """A Mystery Master module, read as text (never run). Anything it could not translate
+    but the fact wording is an error here: the puzzle would be missing a clue."""
+    from mm.mmimport import import_module
+
+    imported = import_module(path)
+    missing = [item for item in imported.untranslated if not item.startswith("sayFact")]
+    if missing:
+        more = f" (and {len(missing) - 1} more; see 'mm import')" if len(missing) > 1 else ""
+        raise PuzzleLoadError(f"{path}: not translated: {missing[0]}{more}")
+    return imported.puzzle
 
 
 def _english(path: Path) -> Puzzle:

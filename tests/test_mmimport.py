@@ -67,3 +67,11 @@ def test_custom_code_is_listed_and_the_rest_imported(tmp_path):
 def test_import_of_a_missing_module_is_one_line(tmp_path):
     result = mm_cli("import", str(tmp_path / "nope.js"))
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_modules_solve_directly_unless_something_is_missing():
+    result = mm_cli("solve", str(FIXTURES / "five_houses_es.js"), "--json")
+    assert result.returncode == 0 and json.loads(result.stdout)["matches_answer"] is True
+    result = mm_cli("solve", str(FIXTURES / "custom_rule.java"))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "not translated" in result.stderr and "Traceback" not in result.stderr

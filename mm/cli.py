@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
 
     common = _Parser(add_help=False)
     common.add_argument("puzzle", help="built-in name (mm list), a .py puzzle module, a .json "
-                        "puzzle or an English .txt puzzle")
+                        "puzzle, a Mystery Master .js/.java module or an English .txt puzzle")
     common.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")

@@ -97,7 +97,7 @@ def _verify(puzzle: Puzzle, backend: str, time_limit: float | None, redundancy: 
     if second is None:
         report = Report("unique", [solution])
         if redundancy:
-            implied = _implied(engine, guards)
+            implied = _implied(engine, guards, clues)
             report.redundant = [item for k in implied for item in clues[k].items]
             if minimal:
                 keep = _minimal_unique_subset(engine, clues, guards, implied)
@@ -115,6 +115,11 @@ def _refuted(engine, guards: list, trial: list[int]) -> list[int] | None:
     that the solver's core says already has none (core-guided shrinking)."""
     if engine.next_solution([guards[i] for i in trial]) is not None:
         return None
+    return _core_of(engine, guards, trial)
+
+
+def _core_of(engine, guards: list, trial: list[int]) -> list[int]:
+    """After a refutation of `trial`: the clues of the solver's core (all, if none)."""
     core = engine.last_core()
     if core is None:
         return trial
@@ -124,22 +129,46 @@ def _refuted(engine, guards: list, trial: list[int]) -> list[int] | None:
     return sorted(position[k] for k in keys if k in position)
 
 
-def _implied(engine, guards: list) -> list[int]:
-    """The clues implied by all the others. When leaving clue k out still leaves no other
-    solution, the solver's core C names clues that suffice; every clue outside C is then
-    implied too (the others contain C), so it needs no solve of its own."""
+GROUP = 12  # clues left out together per query in _implied (10x30: 491 queries -> 173)
+
+
+def _implied(engine, guards: list, clues: list[Clue]) -> list[int]:
+    """The clues implied by all the others, by group testing: leave a group of clues out;
+    if no other solution appears, each of them is implied (and so is every clue outside
+    the solver's core, since the others contain it). If one does, a clue it breaks alone
+    is needed; else the group is split. Most clues of a well-made puzzle are implied, so
+    this asks far fewer questions than one per clue."""
     everything = list(range(len(guards)))
-    implied: set[int] = set()
+    model = engine.model
     unknown = set(everything)
+    implied: set[int] = set()
+
+    def settle(group: list[int]) -> None:
+        group = [k for k in group if k in unknown]
+        if not group:
+            return
+        left_out = set(group)
+        trial = [i for i in everything if i not in left_out]
+        other = engine.next_solution([guards[i] for i in trial])
+        if other is None:
+            core = set(_core_of(engine, guards, trial))
+            settled = left_out | {k for k in unknown if k not in core}
+            implied.update(settled)
+            unknown.difference_update(settled)
+            return
+        broken = [k for k in group if not ir.holds(clues[k].cond, model.tables, other, model)]
+        if len(broken) == 1:  # a solution that breaks this clue alone: it is needed
+            unknown.discard(broken[0])
+            settle([k for k in group if k != broken[0]])
+        elif len(group) > 1:
+            half = len(group) // 2
+            settle(group[:half])
+            settle(group[half:])
+        else:  # cannot happen for a unique puzzle: the other solution would be a second
+            raise RuntimeError("verify: a second solution breaks no clue left out")
+
     while unknown:
-        k = min(unknown)
-        unknown.discard(k)
-        core = _refuted(engine, guards, [i for i in everything if i != k])
-        if core is not None:
-            implied.add(k)
-            outside = unknown - set(core)
-            implied |= outside
-            unknown -= outside
+        settle(sorted(unknown)[:GROUP])
     return sorted(implied)
 
 

@@ -258,7 +258,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     for title, values in lists:
         kind = puzzle.add_noun_type(_type_name(title, [c.noun_type.name for c in categories]))
         for value in values:
-            kind.add_noun(_noun_name(value), value)
+            kind.add_noun(value.strip(), value)
         categories.append(_Category(kind, {_stem(w) for w in _words(title)} - _STOP))
     reader = _ClueReader(puzzle, houses, _Matcher(categories))
     problems = []
@@ -282,10 +282,6 @@ def _type_name(title: str, taken: list[str]) -> str:
     while name in taken or name == "House":
         name, k = f"{base}{k}", k + 1
     return name
-
-
-def _noun_name(value: str) -> str:
-    return value.strip()
 
 
 # ------------------------------------------------------------------ clues

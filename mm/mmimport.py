@@ -17,7 +17,7 @@ from typing import Any
 from mm import links as smart_links
 from mm import rules
 from mm.errors import PuzzleError
-from mm.model import WITH, Link, Noun, NounType, Puzzle
+from mm.model import WITH, Link, NounType, Puzzle
 from mm.verbs import IS, IS_NOT, MAYBE
 
 _TOKEN = re.compile(r'''\s+|//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`'''
@@ -331,5 +331,3 @@ def import_source(source: str) -> Imported:
         link.num = i
     return imported
 
-
-__all__ = ["Imported", "Noun", "import_module", "import_source"]

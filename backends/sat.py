@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pysat.card import CardEnc, EncType
@@ -293,12 +293,9 @@ class SatBackend(Backend):
         if rt == t:
             return [self.true if i >= k else -self.true for k in range(n + 1)]
         if t == 0:
-            return self._ladder(("rows", ref), [self.at(ref, r) for r in range(n)])
+            return self._ladder(("rows", ref), lambda: [self.at(ref, r) for r in range(n)])
         if rt == 0:
-            key = ("row", t, i)
-            if key not in self._ladders:
-                self._ladder(key, [self._at[t][a][i] for a in range(n)])
-            return self._ladders[key]
+            return self._ladder(("row", t, i), lambda: [self._at[t][a][i] for a in range(n)])
         key = ("order", ref, t)
         if key not in self._pair:
             self._pair[key] = ([self.true, *(self._new() for _ in range(n - 1)), -self.true],
@@ -317,9 +314,11 @@ class SatBackend(Backend):
                     self._extend([[ge[k], -at[r], -row_ge[k]] for k in range(1, n)])
         return ge
 
-    def _ladder(self, key: tuple, one_hot: list[int]) -> list[int]:
-        """ge[k] <-> OR(one_hot[k:]) for an exactly-one list, k = 0..n (cached)."""
+    def _ladder(self, key: tuple, make_one_hot: Callable[[], list[int]]) -> list[int]:
+        """ge[k] <-> OR(one_hot[k:]) for an exactly-one list, k = 0..n (cached; the list is
+        made only on the first call)."""
         if key not in self._ladders:
+            one_hot = make_one_hot()
             n = len(one_hot)
             ge = [self.true, *(self._new() for _ in range(n - 1)), -self.true]
             clauses = []

@@ -96,20 +96,16 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
 
 def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str,
                 allow_code: bool) -> None:
-    from mm.english import parse_english
-    from mm.loading import load, read_text
+    from mm.english import english_puzzle
+    from mm.loading import load
 
-    question = None
-    if task.text is not None or (task.path or "").endswith(".txt"):
-        text = task.text if task.text is not None else read_text(task.path)
-        english = parse_english(text, name=f"puzzle_{task.id}")
-        if english.problems:
-            raise PuzzleError("; ".join(english.problems))
-        puzzle, question = english.puzzle, english.question
+    if task.text is not None:
+        puzzle = english_puzzle(task.text, name=f"puzzle_{task.id}")
     else:
         if task.path.endswith(".py") and not allow_code:
             raise PuzzleError(f"{task.path}: Python puzzle modules run only with --allow-code")
         puzzle = load(task.path)
+    question = puzzle.question
     solutions = list(puzzle.solutions(limit=2, backend=backend, time_limit=time_limit))
     result["status"] = {0: "none", 1: "unique", 2: "multiple"}[len(solutions)]
     if solutions:

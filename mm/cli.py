@@ -24,6 +24,10 @@ from mm.model import Puzzle
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
 
 
+PUZZLE_HELP = ("built-in name (mm list), a .py puzzle module, a .json puzzle, a Mystery "
+               "Master .js/.java module or an English .txt puzzle")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
@@ -36,8 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     common = _Parser(add_help=False)
-    common.add_argument("puzzle", help="built-in name (mm list), a .py puzzle module, a .json "
-                        "puzzle, a Mystery Master .js/.java module or an English .txt puzzle")
+    common.add_argument("puzzle", help=PUZZLE_HELP)
     common.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")
@@ -56,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="skip the minimal subset of clues (slow on large puzzles)")
 
     export = sub.add_parser("export", help="write a puzzle as an mm JSON puzzle file")
-    export.add_argument("puzzle", help="built-in name, .py module, .json or English .txt")
+    export.add_argument("puzzle", help=PUZZLE_HELP)
     export.add_argument("--to", default="json", choices=["json"], help="the format")
     export.add_argument("--out", default=None, metavar="FILE",
                         help="write here (default: standard output)")

@@ -275,6 +275,15 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     return EnglishPuzzle(puzzle, question, problems)
 
 
+def english_puzzle(text: str, name: str = "EnglishPuzzle") -> Puzzle:
+    """The puzzle of an English text, its question attached; a clue it cannot read is an
+    error here (a puzzle with a clue left out could have a different answer)."""
+    english = parse_english(text, name)
+    if english.problems:
+        raise EnglishPuzzleError("; ".join(english.problems))
+    return english.puzzle
+
+
 def _type_name(title: str, taken: list[str]) -> str:
     words = [w for w in _words(title) if w not in _STOP]
     base = (words[-1] if words else "Attribute").capitalize()

@@ -16,7 +16,7 @@ from typing import Any
 from mm import links as smart_links
 from mm import rules as r
 from mm.errors import PuzzleError, PuzzleLoadError
-from mm.model import WITH, Link, Noun, NounType, Puzzle
+from mm.model import WITH, Link, Noun, NounType, Puzzle, _integer_name
 from mm.verbs import IS, IS_NOT, MAYBE
 
 FORMAT = "mm-puzzle/1"
@@ -110,18 +110,12 @@ def _type_json(t: NounType) -> dict[str, Any]:
         noun: dict[str, Any] = {"name": n.name}
         if n.title != n.name:
             noun["title"] = n.title
-        if t.placeholders is None and n.value is not None and n.value != _int_or_none(n.name):
+        if t.placeholders is None and n.value is not None and n.value != _integer_name(n.name):
             noun["value"] = n.value
         nouns.append(noun if len(noun) > 1 else n.name)
     out["nouns"] = nouns
     return out
 
-
-def _int_or_none(text: str) -> int | None:
-    try:
-        return int(text.strip())
-    except ValueError:
-        return None
 
 
 def _link_json(link: Link) -> dict[str, Any]:

@@ -71,16 +71,13 @@ def _module(path: Path) -> Puzzle:
 
 
 def _english(path: Path) -> Puzzle:
-    """An English zebra puzzle; a clue it cannot read is an error here (a puzzle with a
-    clue left out could have a different answer)."""
-    from mm.english import parse_english
+    """An English zebra puzzle, with its question."""
+    from mm.english import EnglishPuzzleError, english_puzzle
 
-    english = parse_english(read_text(path), name=path.stem)
-    if english.problems:
-        more = f" (and {len(english.problems) - 1} more)" if len(english.problems) > 1 else ""
-        raise PuzzleLoadError(f"{path}: {english.problems[0]}{more}")
-    english.puzzle.question = english.question
-    return english.puzzle
+    try:
+        return english_puzzle(read_text(path), name=path.stem)
+    except EnglishPuzzleError as exc:
+        raise PuzzleLoadError(f"{path}: {exc}") from None
 
 
 def _import_file(path: Path) -> ModuleType:

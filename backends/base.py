@@ -88,6 +88,16 @@ class Backend(ABC):
             f"time limit of {self.time_limit} s reached before the {self.name} solver "
             "could decide")
 
+    def close(self) -> None:  # noqa: B027 - a no-op default, not an abstract method
+        """Free the native solver now rather than when the garbage collector gets to it
+        (backends that hold no native memory keep this default)."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def solve(self) -> Assignment | None:
         return self.next_solution()
 

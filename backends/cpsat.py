@@ -177,7 +177,7 @@ class CpSatBackend(Backend):
             else:
                 lo, hi = ir.bounds(term, self.model)
                 out = m.new_int_var(lo, hi, "")
-                m.add_element(s, table, out)
+                m.add_element(s, table, out)  # type: ignore[arg-type]
         elif isinstance(term, ir.ISum):
             out = sum(self.term(x) for x in term.xs)
         elif isinstance(term, ir.INeg):

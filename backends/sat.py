@@ -83,7 +83,8 @@ class SatBackend(Backend):
         self.clauses: list[list[int]] = [[self.true]]
         self.solver: Solver | None = None
         self._lit: dict[ir.Cond, int] = {}
-        self._pair: dict[tuple[ir.NounRef, int, int], tuple[int, set[int]]] = {}
+        # same-row literals by (x, type, y), and order ladders by ("order", ref, type)
+        self._pair: dict[tuple, tuple[Any, set[int]]] = {}
         self._slot_lists: dict[tuple[ir.NounRef, int, int], list[int]] = {}
         self._succ: dict[Any, tuple[frozenset, Any]] = {}  # per table, by id (kept alive)
         self._complements: dict[int, frozenset[tuple[int, int]]] = {}
@@ -243,13 +244,14 @@ class SatBackend(Backend):
         if key in self._succ:
             return self._succ[key][1]
         n = self.n
-        bounds: list[tuple[int, int]] | None = []
+        bounds: list[Any] | None = []
         successors = self._successors(pairs)
         for a in range(n):
             run = successors[a]
             if run and run[-1] - run[0] + 1 != len(run):
                 bounds = None
                 break
+            assert bounds is not None
             bounds.append((run[0], run[-1]) if run else (None, None))
         if bounds is not None:
             filled = [i for i, (lo, _) in enumerate(bounds) if lo is not None]
@@ -484,21 +486,21 @@ class SatBackend(Backend):
     def _post(self, cond: ir.Cond, guard: tuple[int, ...] = ()) -> None:
         """Require the condition, or with a guard [-g], require it when g is true: the
         clauses get -g added, so a guarded clue costs no reified literal."""
-        guard = list(guard)
+        clause_guard = list(guard)
         if isinstance(cond, ir.Const):
             if not cond.value:
-                self._add(guard)
+                self._add(clause_guard)
         elif isinstance(cond, ir.Rel):
-            self._post_rel(cond, True, guard)
+            self._post_rel(cond, True, clause_guard)
         elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel):
-            self._post_rel(cond.x, False, guard)
+            self._post_rel(cond.x, False, clause_guard)
         elif isinstance(cond, ir.Cmp):
-            self._cmp_clauses(cond, None, guard=guard)
+            self._cmp_clauses(cond, None, guard=clause_guard)
         elif isinstance(cond, ir.Not) and isinstance(cond.x, ir.Cmp):
-            self._cmp_clauses(cond.x, None, positive=False, guard=guard)
+            self._cmp_clauses(cond.x, None, positive=False, guard=clause_guard)
         elif isinstance(cond, ir.And):
             for x in cond.xs:
-                self._post(x, tuple(guard))
+                self._post(x, guard)
         elif isinstance(cond, ir.Or):
             self._add([*guard, *(self.literal(x) for x in cond.xs)])
         elif isinstance(cond, ir.Card):
@@ -603,6 +605,7 @@ class SatBackend(Backend):
     def close(self) -> None:
         if self.solver is not None:
             self.solver.delete()
+            self.solver = None
 
     def __del__(self) -> None:
         solver = getattr(self, "solver", None)

@@ -23,7 +23,7 @@ from rich.table import Table
 
 import mm
 from mm import backends
-from mm.compile import compile_puzzle
+from mm.analysis.compile import compile_puzzle
 
 
 def _puzzle(spec: str, seed: int) -> mm.Puzzle:

@@ -19,8 +19,8 @@ from rich.table import Table
 
 import mm
 from mm import backends
-from mm.compile import compile_puzzle
-from mm.model import Puzzle
+from mm.analysis.compile import compile_puzzle
+from mm.puzzle import Puzzle
 
 
 def hand_written(p: Puzzle) -> tuple[cp_model.CpModel, list[list]]:

@@ -1,11 +1,13 @@
 """mm: logic-grid puzzles in the Mystery Master modelling API, solved with real solvers.
 
+The package is layered, and imports flow one way (checked by import-linter in CI):
+errors <- ir <- model | backends <- analysis <- puzzle <- generation <- formats <- app.
+
 >>> import mm
 >>> mm.load("five_houses").is_unique()
 True
 """
 
-from mm import links, rules
 from mm.errors import (
     BackendUnavailable,
     PuzzleError,
@@ -14,19 +16,22 @@ from mm.errors import (
     UnsupportedFeature,
     ValidationError,
 )
-from mm.generate import generate
-from mm.loading import builtin_names, load
-from mm.model import WITH, Fact, Link, Noun, NounType, Puzzle, Rule
-from mm.report import Difference, Report
-from mm.solution import Solution
-from mm.verbs import IS, IS_NOT, MAYBE, Verb
+from mm.formats.loading import builtin_names, load
+from mm.generation.generate import generate
+from mm.model import links, rules
+from mm.model.elements import WITH, Fact, Link, Noun, NounType, Rule
+from mm.model.report import Difference, Report
+from mm.model.solution import Solution
+from mm.model.unread import NotRead
+from mm.model.verbs import IS, IS_NOT, MAYBE, Verb
+from mm.puzzle import Puzzle
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "IS", "IS_NOT", "MAYBE", "WITH",
-    "BackendUnavailable", "Difference", "Fact", "Link", "Noun", "NounType", "Puzzle",
-    "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution", "TimeLimitReached",
-    "UnsupportedFeature", "ValidationError", "Verb",
+    "BackendUnavailable", "Difference", "Fact", "Link", "NotRead", "Noun", "NounType",
+    "Puzzle", "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution",
+    "TimeLimitReached", "UnsupportedFeature", "ValidationError", "Verb",
     "builtin_names", "generate", "links", "load", "rules",
 ]

@@ -1,5 +1,5 @@
 import sys
 
-from mm.cli import main
+from mm.app.cli import main
 
 sys.exit(main())

@@ -222,7 +222,7 @@ def int_refs(term: IntTerm, values_only: bool = False) -> set[tuple[NounRef, int
     (not just the slot number) it reads."""
     leaves = IValue if values_only else (ISlot, IValue)
     if isinstance(term, leaves):
-        return {(term.ref, term.type)}  # type: ignore[union-attr]
+        return {(term.ref, term.type)}
     if isinstance(term, ISum):
         return set().union(*(int_refs(x, values_only) for x in term.xs))
     if isinstance(term, INeg | IAbs):
@@ -266,8 +266,9 @@ def bounds(term: IntTerm, model: Model) -> tuple[int, int]:
     if isinstance(term, ISlot):
         return 0, model.size - 1
     if isinstance(term, IValue):
-        known = model.placeholders.get(term.type) or model.values[term.type]
-        return min(known), max(known)  # type: ignore[type-var]
+        known = [v for v in (model.placeholders.get(term.type) or model.values[term.type])
+                 if v is not None]
+        return min(known), max(known)
     if isinstance(term, ISum):
         parts = [bounds(x, model) for x in term.xs]
         return sum(p[0] for p in parts), sum(p[1] for p in parts)

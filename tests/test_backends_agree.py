@@ -8,6 +8,8 @@ from puzzle_oracle import evaluate, random_puzzle
 
 import mm
 from mm import IS, WITH, backends, links, rules
+from mm.analysis.compile import compile_puzzle
+from mm.analysis.policy import choose_backend
 
 pytestmark = pytest.mark.skipif(
     not (backends.installed("cpsat") and backends.installed("sat")),
@@ -71,9 +73,6 @@ def test_sat_engines():
 
 
 def test_auto_picks_sat_for_small_and_cpsat_for_large_puzzles():
-    from mm.compile import compile_puzzle
-    from mm.solving import choose_backend
-
     assert choose_backend(compile_puzzle(mm.load("five_houses")), "unique") == "sat"
     big = mm.generate(9, 12, seed=1, minimal=False)
     assert choose_backend(compile_puzzle(big), "unique") == "cpsat"

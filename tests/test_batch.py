@@ -2,13 +2,13 @@
 input order, bad puzzles reported without stopping the run; and the same on Dask."""
 
 import json
+from pathlib import Path
 
 import pytest
-from test_cli import assert_one_line_error, mm_cli
-from test_english import BIG_BENCH_STYLE
 
-from mm import batch
+from mm.app import batch
 
+BIG_BENCH_STYLE = (Path(__file__).parent / "fixtures" / "big_bench_style.txt").read_text()
 NOT_UNIQUE = BIG_BENCH_STYLE.replace(
     "3. The person who likes yellow lives in the third house.\n", "")
 UNREADABLE = BIG_BENCH_STYLE.replace("2. The person who has a carnations arrangement does not "
@@ -42,7 +42,7 @@ def _check(results):
         assert {"id", "status", "solution", "answer", "error", "seconds"} <= set(r)
 
 
-def test_batch_command_runs_in_parallel_in_input_order(jsonl, tmp_path):
+def test_batch_command_runs_in_parallel_in_input_order(mm_cli, jsonl, tmp_path):
     out = tmp_path / "results.jsonl"
     result = mm_cli("batch", str(jsonl), "--jobs", "2", "--out", str(out), "--timeout", "30")
     assert result.returncode == 0, result.stderr
@@ -61,7 +61,7 @@ def test_batch_folder_runs_text_files_and_refuses_code_without_the_flag(tmp_path
     assert [t.id for t in tasks] == ["one.txt", "two.py"]
 
 
-def test_batch_bad_input_is_one_line(tmp_path):
+def test_batch_bad_input_is_one_line(mm_cli, assert_one_line_error, tmp_path):
     assert_one_line_error(mm_cli("batch", str(tmp_path / "missing.jsonl")), "cannot read")
     assert_one_line_error(mm_cli("batch", str(tmp_path), "--jobs", "0"), "--jobs")
 

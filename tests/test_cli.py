@@ -1,39 +1,24 @@
 """The command line as a user runs it: output, JSON, exit codes, one-line errors."""
 
 import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
 
-def mm_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "mm", *args], capture_output=True, text=True,
-                          cwd=cwd)
-
-
-def assert_one_line_error(result, pattern):
-    assert result.returncode == 2, result.stdout + result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    assert pattern in lines[0]
-
-
-def test_list():
+def test_list(mm_cli):
     result = mm_cli("list")
     assert result.returncode == 0
     assert "five_houses" in result.stdout and "all_tired_out" in result.stdout
 
 
-def test_solve_prints_the_chart():
+def test_solve_prints_the_chart(mm_cli):
     result = mm_cli("solve", "five_houses")
     assert result.returncode == 0, result.stderr
     assert "Norwegian" in result.stdout and "Zebra" in result.stdout
 
 
-def test_solve_json():
+def test_solve_json(mm_cli):
     result = mm_cli("solve", "five_houses", "--json")
     data = json.loads(result.stdout)
     assert data["status"] == "solved"
@@ -45,7 +30,7 @@ def test_solve_json():
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "sat"])
-def test_verify_all_tired_out_is_unique(backend):
+def test_verify_all_tired_out_is_unique(mm_cli, backend):
     result = mm_cli("verify", "all_tired_out", "--backend", backend)
     assert result.returncode == 0
     assert "unique" in result.stdout
@@ -69,7 +54,7 @@ LOOSE = """
 """
 
 
-def test_verify_exit_codes(tmp_path):
+def test_verify_exit_codes(mm_cli, tmp_path):
     unique = write(tmp_path, "unique.py", LOOSE.format(verb="IS", verb2="IS_NOT"))
     none = write(tmp_path, "none.py", LOOSE.format(verb="IS", verb2="IS"))
     result = mm_cli("verify", unique)
@@ -93,7 +78,7 @@ def test_verify_exit_codes(tmp_path):
     assert result.returncode == 1 and json.loads(result.stdout)["status"] == "none"
 
 
-def test_count(tmp_path):
+def test_count(mm_cli, tmp_path):
     assert mm_cli("count", "five_houses").stdout.strip() == "1"
     free = write(tmp_path, "free.py", """
         from mm import Puzzle, rules
@@ -109,20 +94,20 @@ def test_count(tmp_path):
     assert mm_cli("count", free, "--limit", "5").stdout.strip() == "5+"
 
 
-def test_missing_file():
+def test_missing_file(mm_cli, assert_one_line_error):
     assert_one_line_error(mm_cli("solve", "missing_file.py"), "missing_file.py: no such file")
 
 
-def test_unknown_name():
+def test_unknown_name(mm_cli, assert_one_line_error):
     assert_one_line_error(mm_cli("solve", "no_such_puzzle"), "unknown puzzle 'no_such_puzzle'")
 
 
-def test_syntax_error(tmp_path):
+def test_syntax_error(mm_cli, assert_one_line_error, tmp_path):
     path = write(tmp_path, "broken.py", "def build(:\n    pass\n")
     assert_one_line_error(mm_cli("solve", path), "broken.py:1: syntax error")
 
 
-def test_error_inside_build(tmp_path):
+def test_error_inside_build(mm_cli, assert_one_line_error, tmp_path):
     path = write(tmp_path, "raises.py", """
         def build():
             return undefined_name
@@ -130,7 +115,7 @@ def test_error_inside_build(tmp_path):
     assert_one_line_error(mm_cli("solve", path), "raises.py:3: build() failed: NameError")
 
 
-def test_validation_error_from_a_module(tmp_path):
+def test_validation_error_from_a_module(mm_cli, assert_one_line_error, tmp_path):
     path = write(tmp_path, "invalid.py", """
         from mm import IS, WITH, Puzzle
         def build():
@@ -143,19 +128,19 @@ def test_validation_error_from_a_module(tmp_path):
     assert_one_line_error(mm_cli("solve", path), "two nouns of the same type ('Name')")
 
 
-def test_no_build_function(tmp_path):
+def test_no_build_function(mm_cli, assert_one_line_error, tmp_path):
     path = write(tmp_path, "empty.py", "x = 1\n")
     assert_one_line_error(mm_cli("solve", path), "defines no build() function")
 
 
-def test_usage_errors_are_one_line():
+def test_usage_errors_are_one_line(mm_cli, assert_one_line_error):
     assert_one_line_error(mm_cli("solve"), "the following arguments are required: puzzle")
     assert_one_line_error(mm_cli("solve", "five_houses", "--backend", "nope"),
                           "invalid choice: 'nope'")
     assert_one_line_error(mm_cli("frobnicate"), "invalid choice")
 
 
-def test_verify_report_printing(tmp_path):
+def test_verify_report_printing(mm_cli, tmp_path):
     loose = write(tmp_path, "loose5.py", """
         import mm
         def build():
@@ -185,6 +170,6 @@ def test_verify_report_printing(tmp_path):
     assert result.returncode == 0 and "clue 15" in result.stdout
 
 
-def test_count_exact_cli():
+def test_count_exact_cli(mm_cli):
     result = mm_cli("count", "five_houses", "--exact")
     assert result.returncode == 0 and result.stdout.strip() == "1"

@@ -2,15 +2,16 @@
 clues it must refuse rather than guess."""
 
 import random
+from pathlib import Path
 
 import pytest
 
-from mm.english import EnglishPuzzleError, parse_english
-
-reasoning_gym = pytest.importorskip("reasoning_gym", reason="reasoning-gym is a test extra")
+from mm.formats.english import EnglishPuzzleError, parse_english
 
 
 def _reasoning_gym_sample(count: int, seed: int):
+    """reasoning-gym's zebra puzzles; only the tests that use them skip without it."""
+    reasoning_gym = pytest.importorskip("reasoning_gym", reason="reasoning-gym is a test extra")
     rng = random.Random(seed)
     for k in range(count):
         people, attributes = rng.randint(2, 6), rng.randint(2, 6)
@@ -74,22 +75,7 @@ def test_other_phrasings_are_read_by_clue_kind():
         assert solution.partner(english.question.subject, p.noun_types[0]).name == str(house)
 
 
-BIG_BENCH_STYLE = """There are 3 houses next to each other, numbered 1 on the left, 3 on the right.
-There is one person living in each house. The people in these houses have different characteristics:
-- Each person has different flowers in their foyer: one has a carnations arrangement, one has a bouquet of daffodils, and one has a vase of tulips
-- Each person has a different favorite color: one likes red, one likes green, and one likes yellow
-
-Clue(s):
-1. The person who likes red lives directly left of the person who has a vase of tulips.
-2. The person who has a carnations arrangement does not live in the second house.
-3. The person who likes yellow lives in the third house.
-4. The person who has a bouquet of daffodils and the person who likes yellow live next to each other.
-
-What is the number of the house where the person who likes green lives?
-  choice: 2
-  choice: 1
-  choice: 3
-"""
+BIG_BENCH_STYLE = (Path(__file__).parent / "fixtures" / "big_bench_style.txt").read_text()
 
 
 def test_big_bench_lists_and_choices():
@@ -159,14 +145,12 @@ def test_unnumbered_bullet_clues_are_read_too():
     assert len(solutions) == 1 and english.answer(solutions[0]) == 1
 
 
-def test_english_files_solve_answer_and_round_trip_through_json(tmp_path):
+def test_english_files_solve_answer_and_round_trip_through_json(mm_cli, tmp_path):
     import json
     from importlib import resources
 
-    from test_cli import mm_cli
-
     import mm
-    from mm import jsonio
+    from mm.formats import json_format
 
     path = tmp_path / "houses.txt"
     path.write_text(BIG_BENCH_STYLE)
@@ -179,9 +163,9 @@ def test_english_files_solve_answer_and_round_trip_through_json(tmp_path):
     assert loaded.question.kind == "house" and loaded.question.choices == ["2", "1", "3"]
     assert loaded.question.answer(loaded.solve()) == 1
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test extra")
-    schema = json.loads(resources.files("mm").joinpath("schema/mm-puzzle-1.schema.json")
+    schema = json.loads(resources.files("mm.formats").joinpath("schema/mm-puzzle-1.schema.json")
                         .read_text())
-    jsonschema.validate(jsonio.to_json(loaded), schema)
+    jsonschema.validate(json_format.to_json(loaded), schema)
 
 
 EINSTEIN_STYLE = """There are five houses in a row, numbered 1 to 5 from left to right.

@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzle_oracle import random_puzzle
-from test_cli import assert_one_line_error, mm_cli
 
 import mm
-from mm import jsonio
+from mm.formats import json_format
 
 
 def _texts(p):
@@ -19,8 +18,8 @@ def _texts(p):
 
 
 def _round_trip(p):
-    data = jsonio.to_json(p)
-    q = jsonio.from_json(json.loads(json.dumps(data)))
+    data = json_format.to_json(p)
+    q = json_format.from_json(json.loads(json.dumps(data)))
     return data, q
 
 
@@ -32,7 +31,7 @@ def test_builtin_puzzles_round_trip_exactly(name, tmp_path):
     assert {s.assignment for s in q.solutions()} == {s.assignment for s in p.solutions()}
     assert _texts(q) == _texts(p)
     assert q.answer == p.answer and q.answer_values == p.answer_values
-    assert jsonio.to_json(q) == jsonio.to_json(p)
+    assert json_format.to_json(q) == json_format.to_json(p)
     # facts written as one clue stay one clue (verify groups by them)
     assert len({f.group for f in q.facts}) == len({f.group for f in p.facts})
 
@@ -40,9 +39,9 @@ def test_builtin_puzzles_round_trip_exactly(name, tmp_path):
 @pytest.mark.parametrize("name", mm.builtin_names())
 def test_exported_puzzles_follow_the_schema(name):
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test extra")
-    schema = json.loads(resources.files("mm").joinpath("schema/mm-puzzle-1.schema.json")
+    schema = json.loads(resources.files("mm.formats").joinpath("schema/mm-puzzle-1.schema.json")
                         .read_text())
-    jsonschema.validate(jsonio.to_json(mm.load(name)), schema)
+    jsonschema.validate(json_format.to_json(mm.load(name)), schema)
 
 
 @settings(max_examples=30, deadline=None)
@@ -56,58 +55,67 @@ def test_random_puzzles_with_custom_links_and_rules_round_trip(seed):
 
 @pytest.fixture
 def five_houses_json():
-    return jsonio.to_json(mm.load("five_houses"))
+    return json_format.to_json(mm.load("five_houses"))
 
 
-def _load_error(tmp_path, data):
-    path = tmp_path / "bad.json"
-    path.write_text(data if isinstance(data, str) else json.dumps(data))
-    return mm_cli("solve", str(path))
+@pytest.fixture
+def load_error(mm_cli, tmp_path):
+    """`mm solve` on a bad.json holding this text or JSON value."""
+    def run(data):
+        path = tmp_path / "bad.json"
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+        return mm_cli("solve", str(path))
+    return run
 
 
-def test_corrupted_json_is_one_line_naming_line_and_column(tmp_path, five_houses_json):
+def test_corrupted_json_is_one_line_naming_line_and_column(load_error, assert_one_line_error,
+        five_houses_json):
     text = json.dumps(five_houses_json, indent=1)
-    result = _load_error(tmp_path, text[: len(text) // 2])
+    result = load_error(text[: len(text) // 2])
     assert_one_line_error(result, "not valid JSON (line ")
 
 
-def test_unknown_noun_names_the_json_path(tmp_path, five_houses_json):
+def test_unknown_noun_names_the_json_path(load_error, assert_one_line_error,
+        five_houses_json):
     five_houses_json["facts"][3]["noun2"] = {"type": "Pet", "noun": "Zebra"}
-    result = _load_error(tmp_path, five_houses_json)
+    result = load_error(five_houses_json)
     assert_one_line_error(result, "facts[3].noun2: unknown noun 'Zebra' in type 'Pet'")
 
 
-def test_unknown_link_names_the_json_path(tmp_path, five_houses_json):
+def test_unknown_link_names_the_json_path(load_error, assert_one_line_error,
+        five_houses_json):
     smart = five_houses_json["links"][0]["smart"]
     five_houses_json["links"][0]["smart"] = "beside"
-    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+    assert_one_line_error(load_error(five_houses_json),
                           "links[0].smart: unknown link 'beside'")
     five_houses_json["links"][0]["smart"] = smart
     five_houses_json["facts"][4]["link"] = "behind"
-    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+    assert_one_line_error(load_error(five_houses_json),
                           "facts[4].link: unknown link \"behind\"")
 
 
-def test_missing_field_and_wrong_kinds_name_the_json_path(tmp_path, five_houses_json):
+def test_missing_field_and_wrong_kinds_name_the_json_path(load_error, assert_one_line_error,
+        five_houses_json):
     del five_houses_json["facts"][0]["verb"]
-    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+    assert_one_line_error(load_error(five_houses_json),
                           "facts[0]: missing required field 'verb'")
     five_houses_json["facts"][0]["verb"] = "is"
     five_houses_json["types"][1]["nouns"][2] = {"name": 7}
-    assert_one_line_error(_load_error(tmp_path, five_houses_json),
+    assert_one_line_error(load_error(five_houses_json),
                           "types[1].nouns[2].name: expected a string, got 7")
-    assert_one_line_error(_load_error(tmp_path, {"format": "other/2"}),
+    assert_one_line_error(load_error({"format": "other/2"}),
                           "format: unknown format 'other/2'")
-    assert_one_line_error(_load_error(tmp_path, [1, 2]), "$: a puzzle file holds one JSON")
+    assert_one_line_error(load_error([1, 2]), "$: a puzzle file holds one JSON")
 
 
-def test_model_validation_errors_name_the_json_path(tmp_path, five_houses_json):
-    five_houses_json["types"][2]["nouns"].pop()  # a noun type of the wrong size
-    result = _load_error(tmp_path, five_houses_json)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+def test_model_validation_errors_name_the_json_path(load_error, assert_one_line_error,
+        five_houses_json):
+    five_houses_json["types"][2]["nouns"].append("Dane")  # a noun type of the wrong size
+    result = load_error(five_houses_json)
+    assert_one_line_error(result, "bad.json: types[2].nouns: type 'Nationality' has 6 nouns")
 
 
-def test_export_command_writes_json_that_solves_the_same(tmp_path):
+def test_export_command_writes_json_that_solves_the_same(mm_cli, tmp_path):
     out = tmp_path / "einstein.json"
     assert mm_cli("export", "einstein", "--to", "json", "--out", str(out)).returncode == 0
     assert json.loads(out.read_text())["format"] == "mm-puzzle/1"

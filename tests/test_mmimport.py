@@ -5,10 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
-from test_cli import mm_cli
 
 import mm
-from mm.mmimport import import_module
+from mm.formats.modules import import_module
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -45,7 +44,7 @@ def test_seed_module_details_survive():
     assert fh.facts[0].text == "The Englishman lives in the red house (clue 1)."
 
 
-def test_custom_code_is_listed_and_the_rest_imported(tmp_path):
+def test_custom_code_is_listed_and_the_rest_imported(mm_cli, tmp_path):
     imported = import_module(FIXTURES / "custom_rule.java")
     notes = "\n".join(imported.untranslated)
     assert "link 'odd pair' is custom code" in notes
@@ -64,12 +63,12 @@ def test_custom_code_is_listed_and_the_rest_imported(tmp_path):
     assert mm.load(out).solve() is not None
 
 
-def test_import_of_a_missing_module_is_one_line(tmp_path):
+def test_import_of_a_missing_module_is_one_line(mm_cli, tmp_path):
     result = mm_cli("import", str(tmp_path / "nope.js"))
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
 
 
-def test_modules_solve_directly_unless_something_is_missing():
+def test_modules_solve_directly_unless_something_is_missing(mm_cli):
     result = mm_cli("solve", str(FIXTURES / "five_houses_es.js"), "--json")
     assert result.returncode == 0 and json.loads(result.stdout)["matches_answer"] is True
     result = mm_cli("solve", str(FIXTURES / "custom_rule.java"))

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzle_oracle import brute_force, random_puzzle
-from test_counts import unconstrained
 
 import mm
 from mm import backends
@@ -14,7 +13,7 @@ from mm import backends
 pytestmark = pytest.mark.skipif(not backends.installed("sat"), reason="needs the sat backend")
 
 
-def test_free_6x8_counts_exactly():
+def test_free_6x8_counts_exactly(unconstrained):
     assert unconstrained(6, 8).count(exact=True) == math.factorial(8) ** 5  # about 1.1e23
 
 
@@ -31,7 +30,7 @@ def test_exact_count_of_an_open_puzzle_agrees_with_enumeration():
     assert looser.count(exact=True) == looser.count() > 1
 
 
-def test_approximate_count_is_within_its_guarantee():
+def test_approximate_count_is_within_its_guarantee(unconstrained):
     truth = math.factorial(4) ** 2
     estimate = unconstrained(3, 4).count(approx=True)
     assert truth / 1.8 <= estimate <= truth * 1.8

@@ -93,7 +93,7 @@ def test_verify_builtins(name):
     (lambda: mm.load("car_lot"), False),
 ])
 def test_group_testing_finds_the_same_redundant_clues_as_one_solve_each(make, some_redundant):
-    from mm.verify import _engine, _implied
+    from mm.analysis.verify import _engine, _implied
 
     puzzle = make()
     engine, clues, guards = _engine(puzzle, "sat", None, {})

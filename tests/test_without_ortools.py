@@ -11,8 +11,25 @@ HERE = Path(__file__).parent
 
 
 @pytest.mark.skipif(os.environ.get("MM_HIDE_SOLVERS"), reason="already inside the hidden run")
+def _hidden_env() -> dict:
+    """MM_HIDE_SOLVERS=ortools, with the hider on PYTHONPATH so child processes (the CLI
+    tests) do not see OR-Tools either."""
+    hider = str(HERE / "hide_solvers")
+    path = os.pathsep.join(p for p in (hider, os.environ.get("PYTHONPATH", "")) if p)
+    return dict(os.environ, MM_HIDE_SOLVERS="ortools", PYTHONPATH=path)
+
+
+def test_children_do_not_see_hidden_ortools():
+    code = ("import importlib.util\ntry:\n    print(importlib.util.find_spec('ortools'))\n"
+            "except ModuleNotFoundError as e:\n    print('hidden:', e)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=_hidden_env())
+    assert result.stdout.startswith("hidden:"), result.stdout + result.stderr
+
+
+@pytest.mark.skipif(os.environ.get("MM_HIDE_SOLVERS"), reason="already inside the hidden run")
 def test_suite_passes_without_ortools():
-    env = dict(os.environ, MM_HIDE_SOLVERS="ortools")
+    env = _hidden_env()
     result = subprocess.run(
         [sys.executable, "-m", "pytest", str(HERE), "-q", "-x", "-p", "no:cacheprovider",
          "--ignore", str(Path(__file__))],
@@ -25,18 +42,12 @@ def test_suite_passes_without_ortools():
 def test_hidden_ortools_falls_back_to_sat():
     code = ("import mm, sys; p = mm.load('five_houses'); "
             "print(p.solve().encoded() == p.answer, 'ortools' in sys.modules)")
-    env = dict(os.environ, MM_HIDE_SOLVERS="ortools")
-    hide = ("import importlib.abc, sys\n"
-            "class H(importlib.abc.MetaPathFinder):\n"
-            "    def find_spec(self, n, p=None, t=None):\n"
-            "        if n.split('.')[0] == 'ortools': raise ModuleNotFoundError(n, name=n)\n"
-            "sys.meta_path.insert(0, H())\n")
-    result = subprocess.run([sys.executable, "-c", hide + code], capture_output=True,
-                            text=True, env=env)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                            text=True, env=_hidden_env())
     assert result.stdout.split() == ["True", "False"], result.stderr
-    result = subprocess.run([sys.executable, "-c", hide + (
+    result = subprocess.run([sys.executable, "-c", (
         "import mm\ntry:\n    mm.load('five_houses').solve(backend='cpsat')\n"
         "except mm.BackendUnavailable as e:\n    print('unavailable:', e)\n")],
-        capture_output=True, text=True)
+        capture_output=True, text=True, env=_hidden_env())
     assert "unavailable: backend 'cpsat' needs the 'ortools' package" in result.stdout, \
         result.stderr

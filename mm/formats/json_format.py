@@ -1,10 +1,10 @@
-"""Puzzles as JSON ("format": "mm-puzzle/1", schema in mm/schema/mm-puzzle-1.schema.json).
+"""Read puzzles from JSON ("format": "mm-puzzle/1", schema in schema/mm-puzzle-1.schema.json).
 
 A JSON puzzle is data: it is parsed, never executed. Links are SmartLinks by name and
 arguments, or an explicit table of the noun pairs for which they hold; rules are expression
 trees (a SmartRule is written as the building blocks it stands for). Loading checks every
 field and names the JSON path of the first problem ("facts[3].noun2: unknown noun 'Zebra'
-in type 'Pet'").
+in type 'Pet'"). The writer is mm.model.serialize (it needs only the model).
 """
 
 from __future__ import annotations
@@ -13,208 +13,22 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mm import links as smart_links
-from mm import rules as r
 from mm.errors import PuzzleError, PuzzleLoadError
-from mm.model import WITH, Link, Noun, NounType, Puzzle, _integer_name
-from mm.verbs import IS, IS_NOT, MAYBE
+from mm.formats.files import read_text
+from mm.model import rules as r
+from mm.model.links import SMART_LINKS
+from mm.model.puzzle_data import WITH, Noun, NounType
+from mm.model.question import Question
+from mm.model.serialize import FORMAT, META, VERB_KEYS, VERBS, to_json
+from mm.puzzle import Puzzle
 
-FORMAT = "mm-puzzle/1"
-SMART_LINKS = {"with": smart_links.with_, "less_than": smart_links.less_than,
-               "less_by": smart_links.less_by, "more_than": smart_links.more_than,
-               "more_by": smart_links.more_by, "next_to": smart_links.next_to,
-               "offset_by": smart_links.offset_by, "outside_of": smart_links.outside_of,
-               "has_ratio": smart_links.has_ratio}
-VERBS = {"is": IS, "is not": IS_NOT, "may be": MAYBE}
-_VERB_KEYS = {"is_not": IS_NOT, "maybe": MAYBE, "is": IS}
-_META = ("stars", "author", "source", "blurb")
-
-
-# ------------------------------------------------------------------ writing
-
-def to_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The puzzle as a JSON-ready dict."""
-    _EXTRA.clear()
-    try:
-        return _to_json(puzzle)
-    finally:
-        _EXTRA.clear()
-
-
-def _to_json(puzzle: Puzzle) -> dict[str, Any]:
-    data: dict[str, Any] = {"format": FORMAT, "name": puzzle.name, "title": puzzle.title}
-    for key in _META:
-        if getattr(puzzle, key) is not None:
-            data[key] = getattr(puzzle, key)
-    names = {key: puzzle.verb_names[verb.num] for key, verb in _VERB_KEYS.items()
-             if puzzle.verb_names[verb.num] != verb.name}
-    if names:
-        data["verbs"] = names
-    data["types"] = [_type_json(t) for t in puzzle.noun_types]
-    data["links"] = [_link_json(link) for link in puzzle.links[1:]]
-    # links that only rules know (a SmartRule's own links) are written too, under a free name
-    taken = {link.name for link in puzzle.links}
-    for rule in puzzle.rules:
-        for link in _rule_links(rule.constraint):
-            if link.num != 0 and link not in puzzle.links and link not in _EXTRA:
-                name, k = link.name, 2
-                while name in taken:
-                    name, k = f"{link.name} ({k})", k + 1
-                taken.add(name)
-                _EXTRA[link] = name
-                data["links"].append({**_link_json(link), "name": name})
-    first_of_group: dict[int, int] = {}  # a group is numbered by its first fact
-    for f in puzzle.facts:
-        first_of_group.setdefault(f.group, f.num)
-    # the text as shown (a puzzle's own say_fact wording is code, so its result is kept)
-    data["facts"] = [{"clue": f.clue, "noun1": _noun_json(f.noun1), "verb": f.verb.name,
-                      "link": _link_name(f.link), "noun2": _noun_json(f.noun2),
-                      "text": f.given_text or puzzle.say_fact(f.noun1, f.verb, f.link, f.noun2),
-                      **({"enabled": False} if not f.enabled else {}),
-                      "group": first_of_group[f.group]} for f in puzzle.facts]
-    data["rules"] = []
-    for rule in puzzle.rules:
-        if rule.constraint is None:
-            raise PuzzleError(f"rule '{rule.text}' has no constraint to write")
-        data["rules"].append({"clue": rule.clue, "text": rule.given_text,
-                              **({"enabled": False} if not rule.enabled else {}),
-                              "expr": _cond_json(rule.constraint)})
-    if puzzle.answer is not None:
-        data["answer"] = [list(row) for row in puzzle.answer]
-    if puzzle.answer_values is not None:
-        data["answer_values"] = puzzle.answer_values
-    if puzzle.question is not None:
-        data["question"] = _question_json(puzzle.question)
-    return data
-
-
-def _question_json(q: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"text": q.text, "kind": q.kind}
-    if q.category is not None:
-        out["category"] = q.category.name
-    if q.house is not None:
-        out["house"] = q.house
-    if q.subject is not None:
-        out["subject"] = _noun_json(q.subject)
-    if q.choices:
-        out["choices"] = list(q.choices)
-    return out
-
-
-def _type_json(t: NounType) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": t.name}
-    if t.placeholders is not None:
-        out["placeholders"] = list(t.placeholders)
-    nouns = []
-    for n in t.nouns:
-        noun: dict[str, Any] = {"name": n.name}
-        if n.title != n.name:
-            noun["title"] = n.title
-        if t.placeholders is None and n.value is not None and n.value != _integer_name(n.name):
-            noun["value"] = n.value
-        nouns.append(noun if len(noun) > 1 else n.name)
-    out["nouns"] = nouns
-    return out
-
-
-
-def _link_json(link: Link) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": link.name, "type": link.noun_type.name}
-    if link.f is None:
-        raise PuzzleError(f"link '{link.name}' has no function to write")
-    smart = getattr(link.f, "smart", None)
-    if smart is not None:
-        out["smart"], out["args"] = smart[0], list(smart[1])
-    else:
-        nouns = link.noun_type.nouns
-        out["pairs"] = [[a.name, b.name] for a in nouns for b in nouns if link.holds(a, b)]
-    return out
-
-
-_EXTRA: dict[Link, str] = {}  # names given to links that only rules know, while writing
-
-
-def _rule_links(c: Any):
-    if c is None:
-        return
-    if isinstance(c, r.SmartRule):
-        c = c.decompose()
-    if isinstance(c, r.Related) and isinstance(c.link, Link):
-        yield c.link
-    for x in c.children():
-        yield from _rule_links(x)
-
-
-def _link_name(link: Any) -> str:
-    if link is WITH or getattr(link, "num", None) == 0:
-        return "with"
-    return _EXTRA.get(link, link.name)
-
-
-def _noun_json(noun: Noun) -> dict[str, str]:
-    return {"type": noun.type.name, "noun": noun.name}
-
-
-def _cond_json(c: r.Condition) -> dict[str, Any]:
-    if isinstance(c, r.SmartRule):
-        return _cond_json(c.decompose())
-    if isinstance(c, r.Const):
-        return {"op": "const", "value": c.value}
-    if isinstance(c, r.Related):
-        return {"op": "related", "a": _noun_json(c.a), "link": _link_name(c.link),
-                "b": _noun_json(c.b)}
-    if isinstance(c, r.Not):
-        return {"op": "not", "x": _cond_json(c.x)}
-    if isinstance(c, r.AllOf | r.AnyOf):
-        return {"op": "all" if isinstance(c, r.AllOf) else "any",
-                "xs": [_cond_json(x) for x in c.xs]}
-    if isinstance(c, r.IfThen):
-        return {"op": "if", "cond": _cond_json(c.cond), "then": _cond_json(c.then)}
-    if isinstance(c, r.Iff):
-        return {"op": "iff", "x": _cond_json(c.x), "y": _cond_json(c.y)}
-    if isinstance(c, r.Count):
-        return {"op": "count", "xs": [_cond_json(x) for x in c.xs], "low": c.low,
-                "high": c.high}
-    if isinstance(c, r.Compare):
-        return {"op": "compare", "cmp": c.op, "left": _int_json(c.left),
-                "right": _int_json(c.right)}
-    raise PuzzleError(f"cannot write a rule node of kind {type(c).__name__}")
-
-
-def _int_json(e: r.IntExpr) -> dict[str, Any]:
-    if isinstance(e, r.IntConst):
-        return {"int": e.value}
-    if isinstance(e, r.NumOf | r.ValueOf):
-        key = "num" if isinstance(e, r.NumOf) else "value"
-        return {key: _noun_json(e.noun), "type": e.noun_type.name}
-    if isinstance(e, r.Sum):
-        return {"sum": [_int_json(x) for x in e.xs]}
-    if isinstance(e, r.Product):
-        return {"mul": [_int_json(e.a), _int_json(e.b)]}
-    if isinstance(e, r.Neg):
-        return {"neg": _int_json(e.x)}
-    if isinstance(e, r.Abs):
-        return {"abs": _int_json(e.x)}
-    raise PuzzleError(f"cannot write a number node of kind {type(e).__name__}")
-
-
-def save(puzzle: Puzzle, path: str | Path) -> None:
-    text = json.dumps(to_json(puzzle), indent=1, ensure_ascii=False)
-    try:
-        Path(path).write_text(text + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleLoadError(f"{path}: cannot write ({exc.strerror})") from None
-
-
-# ------------------------------------------------------------------ reading
+__all__ = ["FORMAT", "JsonPuzzleError", "from_json", "load", "to_json"]
 
 class JsonPuzzleError(PuzzleLoadError, ValueError):
     """A JSON puzzle breaks the format; the message starts with the JSON path."""
 
 
 def load(path: str | Path) -> Puzzle:
-    from mm.loading import read_text
-
     text = read_text(path)
     try:
         data = json.loads(text)
@@ -259,13 +73,13 @@ class _Reader:
             raise self.fail("format", f"unknown format '{fmt}' (expected '{FORMAT}')")
         p = self._call("$", Puzzle, self.get(data, "name", str, "$"),
                        self.get(data, "title", str, "$", False, None) or data["name"])
-        for key in _META:
+        for key in META:
             value = self.get(data, key, (str, int), "$", required=False)
             if value is not None:
                 setattr(p, key, value)
         verbs = self.get(data, "verbs", dict, "$", required=False) or {}
         for key in verbs:
-            if key not in _VERB_KEYS:
+            if key not in VERB_KEYS:
                 raise self.fail(f"verbs.{key}", "unknown verb (is_not, maybe or is)")
             self.get(verbs, key, str, "verbs")
         self._call("verbs", p.set_verb_names, verbs.get("is_not"), verbs.get("is"),
@@ -300,8 +114,6 @@ class _Reader:
         return p
 
     def _question(self, p: Puzzle, q: dict, where: str) -> Any:
-        from mm.english import Question
-
         kind = self.get(q, "kind", str, where)
         needs = {"attribute": ("category", "house"), "house": ("subject",),
                  "who": ("category", "subject")}
@@ -347,6 +159,11 @@ class _Reader:
             self._call(where, p.add_noun_type, name, placeholders, names)
             return
         kind = self._call(where, p.add_noun_type, name)
+        first = p.noun_types[0]
+        if kind is not first and len(nouns) != len(first.nouns):
+            raise self.fail(f"{where}.nouns", f"type '{name}' has {len(nouns)} nouns, but the "
+                            f"first type '{first.name}' has {len(first.nouns)} (every type "
+                            "needs one noun per row)")
         for k, n in enumerate(nouns):
             at = f"{where}.nouns[{k}]"
             self._call(at, kind.add_noun, self.get(n, "name", str, at),
@@ -384,7 +201,7 @@ class _Reader:
             if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
                 raise self.fail(f"{where}.args", "expected a list of integers")
             try:
-                f = SMART_LINKS[smart](*args)
+                f = SMART_LINKS[smart][0](*args)
             except TypeError:
                 raise self.fail(f"{where}.args", f"wrong number of arguments for "
                                 f"'{smart}': {args}") from None

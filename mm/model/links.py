@@ -15,6 +15,11 @@ from typing import Any
 LinkFunction = Callable[[Any, Any], Any]
 
 
+def smart_name(f: LinkFunction | None) -> tuple[str, tuple[int, ...]] | None:
+    """(factory name, arguments) of a SmartLink function, or None for any other function."""
+    return getattr(f, "smart", None)
+
+
 def _smart(f: LinkFunction, name: str, *args: int) -> LinkFunction:
     """Mark a SmartLink function with its factory and arguments, so a puzzle file can
     name it ("less_than", [1]) instead of listing its table."""
@@ -65,3 +70,18 @@ def outside_of(n: int) -> LinkFunction:
 def has_ratio(n1: int, n2: int) -> LinkFunction:
     """n1 * a == n2 * b."""
     return _smart(lambda a, b: n1 * a.num == n2 * b.num, "has_ratio", n1, n2)
+
+
+# The one table of SmartLinks: file-format name -> (factory, the Mystery Master's getter name).
+# JSON, the module reader and the English reader all look names up here.
+SMART_LINKS: dict[str, tuple[Callable[..., LinkFunction], str]] = {
+    "with": (with_, "getIsWith"),
+    "less_than": (less_than, "getIsLessThan"),
+    "less_by": (less_by, "getIsLessBy"),
+    "more_than": (more_than, "getIsMoreThan"),
+    "more_by": (more_by, "getIsMoreBy"),
+    "next_to": (next_to, "getIsNextTo"),
+    "offset_by": (offset_by, "getIsOffsetBy"),
+    "outside_of": (outside_of, "getIsOutsideOf"),
+    "has_ratio": (has_ratio, "getHasRatio"),
+}

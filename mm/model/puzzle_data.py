@@ -1,266 +1,50 @@
-"""The modelling front end: Puzzle, NounType, Noun, Link, Fact and Rule.
+"""The model: a puzzle's data (noun types, nouns, links, facts, rules) and its validation.
 
-A puzzle is plain data. Solving compiles it into a solver-neutral description
-(`mm.compile`) and never changes it.
+`PuzzleData` holds and checks what the author wrote; it knows nothing of solving. The class
+users hold, `mm.Puzzle`, adds the solving methods on top (mm/puzzle.py), so the model never
+imports the layers built on it. Solving compiles the data into a solver-neutral description
+(`mm.analysis.compile`) and never changes it.
 """
 
 from __future__ import annotations
 
 import copy as _copy
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from mm import text as _text
 from mm.errors import ValidationError
-from mm.links import LinkFunction, with_
-from mm.verbs import IS, IS_NOT, MAYBE, Verb
+from mm.model import text as _text
+from mm.model.elements import (
+    WITH,
+    Fact,
+    Link,
+    Noun,
+    NounArg,
+    NounType,
+    Rule,
+    _describe,
+    _WithLink,
+    integer_name,
+)
+from mm.model.links import LinkFunction, with_
+from mm.model.rules import Condition
+from mm.model.unread import NotRead
+from mm.model.verbs import IS, IS_NOT, MAYBE, Verb
 
 if TYPE_CHECKING:
-    from mm.report import Report
-    from mm.rules import Condition
-    from mm.solution import Solution
+    from mm.model.question import Question
+    from mm.model.solution import Solution
+
+__all__ = ["WITH", "Fact", "Link", "Noun", "NounType", "PuzzleData", "Rule", "integer_name"]
 
 
-class _WithLink:
-    """`WITH`: stands for the puzzle's own "with" link (link 0) wherever a link is expected."""
-
-    name = "with"
-
-    def __repr__(self) -> str:
-        return "WITH"
-
-    # one sentinel: copies and pickles of a puzzle refer to this same object
-    def __copy__(self) -> _WithLink:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> _WithLink:
-        return self
-
-    def __reduce__(self) -> str:
-        return "WITH"
+P = TypeVar("P", bound="PuzzleData")
 
 
-WITH = _WithLink()
-
-
-class Noun:
-    """One noun of a noun type; `num` is 1-based in order of creation."""
-
-    def __init__(self, noun_type: NounType, num: int, name: str, title: str | None = None,
-                 value: int | None = None):
-        self.type = noun_type
-        self.num = num
-        self.name = name
-        self.title = _text.title_case(name) if title is None else title
-        self.value = value if value is not None else _integer_name(name)
-
-    @property
-    def index(self) -> int:
-        """0-based position in its noun type."""
-        return self.num - 1
-
-    def __repr__(self) -> str:
-        return f"<Noun {self.type.name}:{self.name}>"
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def _integer_name(name: str) -> int | None:
-    """A noun named "24" or "1889" has that value; "$12.50" or "red" has none."""
-    text = name.strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    return int(text) if digits.isdigit() and digits.isascii() else None
-
-
-class NounType:
-    """A category of nouns (House, Color, ...); `num` is 1-based in order of creation.
-    A placeholder type (`placeholders` is its domain) has nouns whose values are unknown."""
-
-    def __init__(self, puzzle: Puzzle, num: int, name: str,
-                 placeholders: tuple[int, ...] | None = None):
-        self.puzzle = puzzle
-        self.num = num
-        self.name = name
-        self.nouns: list[Noun] = []
-        self.placeholders = placeholders
-
-    @property
-    def index(self) -> int:
-        return self.num - 1
-
-    def add_noun(self, name: str, title: str | None = None, value: int | None = None) -> Noun:
-        """A noun; `value` is its number for rules.value (default: the name, if it is an
-        integer like "24")."""
-        if not isinstance(name, str) or not name.strip():
-            raise ValidationError(f"noun type '{self.name}': a noun needs a non-empty name")
-        if any(n.name == name for n in self.nouns):
-            raise ValidationError(f"noun type '{self.name}' already has a noun named '{name}'")
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValidationError(
-                f"noun '{name}' of type '{self.name}': value must be an int, got {value!r}")
-        if self.placeholders is not None and value is not None:
-            raise ValidationError(
-                f"noun '{name}' of placeholder type '{self.name}' cannot have a fixed value")
-        noun = Noun(self, len(self.nouns) + 1, name, title, value)
-        self.nouns.append(noun)
-        return noun
-
-    def add_nouns(self, *names: str) -> list[Noun]:
-        return [self.add_noun(n) for n in names]
-
-    def noun(self, name: str) -> Noun:
-        """The noun with this name; a clear error names the type when there is none."""
-        for n in self.nouns:
-            if n.name == name:
-                return n
-        raise ValidationError(f"unknown noun '{name}' in type '{self.name}'")
-
-    def __iter__(self) -> Iterator[Noun]:
-        return iter(self.nouns)
-
-    def __len__(self) -> int:
-        return len(self.nouns)
-
-    def __repr__(self) -> str:
-        return f"<NounType {self.name}>"
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Link:
-    """A relation between two nouns of one noun type; `num` is 0-based, link 0 is "with"."""
-
-    def __init__(self, num: int, name: str, noun_type: NounType, f: LinkFunction | None = None):
-        self.num = num
-        self.name = name
-        self.noun_type = noun_type
-        self.f = f
-
-    def holds(self, a: Noun, b: Noun) -> bool:
-        """Does the link hold between two nouns of its noun type?"""
-        if self.f is None:
-            raise ValidationError(f"Link {self.num} '{self.name}' must have a function")
-        result = self.f(a, b)
-        if isinstance(result, Verb):
-            if result is MAYBE or result.num == 0:
-                raise ValidationError(
-                    f"Link {self.num} '{self.name}' returned the possible verb for "
-                    f"{a.name}, {b.name}; a link function must return IS or IS_NOT")
-            return result.num > 0
-        if isinstance(result, bool):
-            return result
-        raise ValidationError(
-            f"Link {self.num} '{self.name}' returned {result!r} for {a.name}, {b.name}; "
-            "a link function must return a bool, IS or IS_NOT")
-
-    def pairs(self) -> frozenset[tuple[int, int]]:
-        """The 0-based index pairs (a, b) of the link's noun type for which it holds."""
-        nouns = self.noun_type.nouns
-        return frozenset((a.index, b.index) for a in nouns for b in nouns if self.holds(a, b))
-
-    @property
-    def one_to_one(self) -> bool:
-        """True when every noun has at most one partner under the link (as in the seed)."""
-        nouns = self.noun_type.nouns
-        return all(sum(self.holds(a, b) for b in nouns) <= 1 for a in nouns)
-
-    def __repr__(self) -> str:
-        return f"<Link {self.num} {self.name!r} over {self.noun_type.name}>"
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Fact:
-    """A static relation "noun1 verb link noun2"; `num` is 1-based in order of creation."""
-
-    def __init__(self, puzzle: Puzzle, num: int, clue: str, noun1: Noun, verb: Verb,
-                 link: Link, noun2: Noun, text: str | None, enabled: bool):
-        self.puzzle = puzzle
-        self.num = num
-        self.clue = clue
-        self.noun1 = noun1
-        self.verb = verb
-        self.link = link
-        self.noun2 = noun2
-        self.given_text = text
-        self.enabled = enabled
-        self.group = num  # facts made by one add_fact* call share a group (a clue as written)
-
-    @property
-    def text(self) -> str:
-        """The given wording, or the puzzle's `say_fact` wording, with its clue label."""
-        base = self.given_text
-        if not base:
-            base = self.puzzle.say_fact(self.noun1, self.verb, self.link, self.noun2)
-        return _text.with_clue(base, self.clue)
-
-    @property
-    def kind(self) -> int:
-        """The seed's fact type: 1 with-link; 2 one noun has the link's type; 3 both nouns
-        share a type other than the link's; 4 all three types differ."""
-        if self.link.num == 0:
-            return 1
-        link_type = self.link.noun_type
-        if self.noun1.type is link_type or self.noun2.type is link_type:
-            return 2
-        if self.noun1.type is self.noun2.type:
-            return 3
-        return 4
-
-    def __repr__(self) -> str:
-        return f"<Fact {self.num}: {self.text}>"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class Rule:
-    """A clue that facts cannot state, as a declarative condition (`mm.rules`)."""
-
-    def __init__(self, puzzle: Puzzle, num: int, clue: str, text: str,
-                 constraint: Condition | None, enabled: bool):
-        self.puzzle = puzzle
-        self.num = num
-        self.clue = clue
-        self.given_text = text
-        self.constraint = constraint
-        self.enabled = enabled
-
-    @property
-    def text(self) -> str:
-        return _text.with_clue(self.given_text, self.clue)
-
-    def __repr__(self) -> str:
-        return f"<Rule {self.num}: {self.text}>"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-NounArg = Noun | Sequence[Noun]
-
-
-def _describe(fact_or_rule: Fact | Rule) -> str:
-    kind = "Fact" if isinstance(fact_or_rule, Fact) else "Rule"
-    return f"{kind} {fact_or_rule.num} \"{fact_or_rule.text}\""
-
-
-class Puzzle:
-    """A logic-grid puzzle: noun types of equal size, links, facts and rules.
-
-    >>> from mm import Puzzle, IS, WITH
-    >>> p = Puzzle("Tiny", "Tiny")
-    >>> a, b = p.add_noun_type("Slot").add_nouns("1", "2")
-    >>> x, y = p.add_noun_type("Name").add_nouns("Xo", "Yu")
-    >>> _ = p.add_fact("1", x, IS, WITH, b)
-    >>> p.solve().partner(x, p.noun_types[0]).name
-    '2'
-    """
+class PuzzleData:
+    """A logic-grid puzzle's data: noun types of equal size, links, facts and rules, with the
+    seed's validation. Users hold `mm.Puzzle`, which adds solving to this."""
 
     def __init__(self, name: str, title: str):
         self.name = name
@@ -276,8 +60,10 @@ class Puzzle:
         self.answer: list[list[int]] | None = None
         # values of placeholder nouns in the answer, by type name, in noun order
         self.answer_values: dict[str, list[int]] | None = None
-        # what an imported English puzzle asks (mm.english.Question), answered per solution
-        self.question: Any = None
+        # what an imported puzzle asks, answered per solution
+        self.question: Question | None = None
+        # statements an importer could not read exactly (left out; see mm.model.unread)
+        self.not_read: list[NotRead] = []
         self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
         self._calls = 0
         self._check_names()
@@ -563,15 +349,13 @@ class Puzzle:
         return link
 
     def _check_condition(self, condition: Any, where: str) -> None:
-        from mm.rules import Condition
-
         if not isinstance(condition, Condition):
             raise ValidationError(
                 f"{where}: a rule's constraint must be built from mm.rules, got {condition!r}")
         for noun in condition.nouns():
             self._check_noun(noun, where)
         for link in condition.links():
-            if link is not WITH and link.noun_type.puzzle is not self:
+            if isinstance(link, Link) and link.noun_type.puzzle is not self:
                 raise ValidationError(f"{where}: link '{link.name}' is not in this puzzle")
 
     def _add_pairs(self, clue: str, pairs: list[tuple[Noun, Noun]], verb: Verb, link: Link,
@@ -608,17 +392,11 @@ class Puzzle:
         return None
 
     # ----------------------------------------------------------------- copies
-    def save(self, path: str | Path) -> None:
-        """Write the puzzle as an mm JSON puzzle file ("format": "mm-puzzle/1")."""
-        from mm import jsonio
-
-        jsonio.save(self, path)
-
-    def copy(self) -> Puzzle:
+    def copy(self: P) -> P:
         """An independent deep copy (nouns, links, facts and rules are new objects)."""
         return _copy.deepcopy(self)
 
-    def without(self, *items: Fact | Rule) -> Puzzle:
+    def without(self: P, *items: Fact | Rule) -> P:
         """A copy without these facts or rules, for "what if this clue were gone?"."""
         drop_facts, drop_rules = set(), set()
         for item in items:
@@ -629,42 +407,27 @@ class Puzzle:
             else:
                 raise ValidationError(f"without(): {item!r} is not a fact or rule of this puzzle")
         clone = self.copy()
-        clone.facts = [f for i, f in enumerate(clone.facts) if i not in drop_facts]
-        clone.rules = [r for i, r in enumerate(clone.rules) if i not in drop_rules]
+        clone.remove(*(clone.facts[i] for i in drop_facts), *(clone.rules[i] for i in drop_rules))
         return clone
 
-    # ----------------------------------------------------------------- solving
-    def solve(self, backend: str = "auto", time_limit: float | None = None,
-              **options: Any) -> Solution | None:
-        from mm import solving
-
-        return solving.solve(self, backend, time_limit, **options)
-
-    def solutions(self, limit: int | None = None, backend: str = "auto",
-                  time_limit: float | None = None, **options: Any) -> Iterator[Solution]:
-        from mm import solving
-
-        return solving.solutions(self, limit, backend, time_limit, **options)
-
-    def count(self, limit: int | None = None, exact: bool = False, backend: str = "auto",
-              time_limit: float | None = None, approx: bool = False, **options: Any) -> int:
-        """Number of solutions: enumerated (min(count, limit) with a limit), or from a
-        model counter with exact=True (Ganak) or approx=True (ApproxMC)."""
-        from mm import solving
-
-        return solving.count(self, limit, exact, backend, time_limit, approx, **options)
-
-    def is_unique(self, backend: str = "auto", time_limit: float | None = None,
-                  **options: Any) -> bool:
-        from mm import solving
-
-        return solving.is_unique(self, backend, time_limit, **options)
-
-    def verify(self, backend: str = "auto", time_limit: float | None = None,
-               **options: Any) -> Report:
-        from mm import solving
-
-        return solving.verify(self, backend, time_limit, **options)
+    def remove(self, *items: Fact | Rule | Link) -> None:
+        """Take these facts, rules or links out of the puzzle (for importers and generators:
+        a clue that could not be read, a fact found redundant). A link still used by a fact
+        cannot go. Facts keep their numbers (their clue text does not change)."""
+        gone = {id(item) for item in items}
+        links = [item for item in items if isinstance(item, Link)]
+        for link in links:
+            if link.num == 0:
+                raise ValidationError("remove(): the with link cannot be removed")
+            user = next((f for f in self.facts if f.link is link and id(f) not in gone), None)
+            if user is not None:
+                raise ValidationError(f"remove(): link '{link.name}' is used by {user!r}")
+        self.facts = [f for f in self.facts if id(f) not in gone]
+        self.rules = [r for r in self.rules if id(r) not in gone]
+        if links:
+            self.links = [link for link in self.links if id(link) not in gone]
+            for i, link in enumerate(self.links):
+                link.num = i
 
     def check_answer(self, solution: Solution) -> bool:
         """Does the solution match `answer`? True when the puzzle has no answer (seed)."""
@@ -679,8 +442,8 @@ class Puzzle:
         return True
 
     def __repr__(self) -> str:
-        return f"<Puzzle {self.name!r}: {len(self.noun_types)} types, {len(self.facts)} facts, " \
-               f"{len(self.rules)} rules>"
+        return (f"<{type(self).__name__} {self.name!r}: {len(self.noun_types)} types, "
+                f"{len(self.facts)} facts, {len(self.rules)} rules>")
 
 
 SayFact = Callable[[Noun, Verb, Link, Noun], str]

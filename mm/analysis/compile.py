@@ -1,16 +1,17 @@
-"""Lower a Puzzle to the solver-neutral `mm.ir.Model`. Pure: the puzzle is only read."""
+"""Lower a puzzle to the solver-neutral `mm.ir.Model`. Pure: the puzzle is only read."""
 
 from __future__ import annotations
 
-from mm import ir, rules
+from mm import ir
 from mm.errors import UnsupportedFeature, ValidationError
-from mm.model import WITH, Link, Noun, Puzzle
+from mm.model import rules
+from mm.model.puzzle_data import WITH, Link, Noun, PuzzleData
 
 
 class Lowering:
     """Turns facts and rule trees into IR conditions, sharing one list of link tables."""
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: PuzzleData):
         self.puzzle = puzzle
         self.size = len(puzzle.noun_types[0].nouns)
         self.table_index: dict[ir.Table, int] = {}
@@ -157,12 +158,12 @@ def _card(xs: tuple[ir.Cond, ...], low: int, high: int) -> ir.Cond:
     return ir.Card(rest, low, high)
 
 
-def compile_puzzle(puzzle: Puzzle) -> ir.Model:
+def compile_puzzle(puzzle: PuzzleData) -> ir.Model:
     """Validate the puzzle and lower its enabled facts and rules to an `ir.Model`."""
     return lower(puzzle)[0]
 
 
-def lower(puzzle: Puzzle) -> tuple[ir.Model, Lowering]:
+def lower(puzzle: PuzzleData) -> tuple[ir.Model, Lowering]:
     """The model and the lowering that made it: more facts can be lowered later, and their
     tables land in the same `model.tables` list."""
     puzzle.validate()

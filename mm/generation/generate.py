@@ -8,30 +8,27 @@ import random
 import warnings
 from typing import Any
 
-from mm import backends
-from mm.compile import lower
+from mm.analysis.compile import lower
+from mm.analysis.policy import choose_backend, open_engine
 from mm.errors import ValidationError
 from mm.ir import Assignment, slot_of
-from mm.links import less_by, less_than, next_to
-from mm.model import WITH, Fact, Link, Noun, Puzzle
-from mm.verbs import IS, IS_NOT
+from mm.model.links import less_by, less_than, next_to
+from mm.model.puzzle_data import WITH, Fact, Link, Noun
+from mm.model.verbs import IS, IS_NOT
+from mm.puzzle import Puzzle
 
 _TYPE_NAMES = ["Name", "Color", "Pet", "Drink", "Hobby", "Car", "Job", "Food", "Sport",
                "City", "Flower", "Gem", "Tree", "Fruit", "Tool", "Bird", "Fish", "Dance"]
 
 
 def generate(types: int, nouns: int, seed: int | None = None, *, minimal: bool = True,
-             backend: str = "sat", with_share: float = 0.55, **options: Any) -> Puzzle:
+             backend: str = "auto", with_share: float = 0.55, **options: Any) -> Puzzle:
     """A new puzzle of `types` noun types of `nouns` nouns with exactly one solution (its
     `answer`); with `minimal`, no fact is implied by the others. Facts use "with", "next
     to", "left of" and "directly left of" over the first type, and "before" over the
     second type."""
     if types < 2 or nouns < 2:
         raise ValidationError(f"generate: need at least 2 types and 2 nouns, got {types}x{nouns}")
-    if backend == "sat":
-        # many quick incremental calls: MiniSat 2.2 generated a 10x30 puzzle in 4.8 s,
-        # Glucose 4 in 9.3 s, CaDiCaL 1.9.5 in 13 s (CP-SAT, not incremental: 168 s)
-        options.setdefault("engine", "minisat22")
     rng = random.Random(seed)
     p = Puzzle(f"Generated{types}x{nouns}", f"Generated {types}x{nouns} puzzle"
                + ("" if seed is None else f" (seed {seed})"))
@@ -112,7 +109,13 @@ def _open(p: Puzzle, backend: str, options: dict, hidden: Assignment, guarded: b
     conds = [c for _, c in model.constraints]
     if guarded:
         model.constraints = []
-    engine = backends.get(backend)(model, **options)
+    name = choose_backend(model, "generate") if backend == "auto" else backend
+    settings = dict(options)
+    if name == "sat":
+        # many quick incremental calls: MiniSat 2.2 generated a 10x30 puzzle in 4.8 s,
+        # Glucose 4 in 9.3 s, CaDiCaL 1.9.5 in 13 s (CP-SAT, not incremental: 168 s)
+        settings.setdefault("engine", "minisat22")
+    engine = open_engine(model, name, "generate", None, **settings)
     engine.block(hidden)
     if guarded:
         return engine, [engine.guard(c) for c in conds]
@@ -129,6 +132,6 @@ def _drop_redundant(p: Puzzle, hidden: Assignment, rng: random.Random, backend: 
         keep[k] = False
         if engine.next_solution([g for g, on in zip(guards, keep, strict=True) if on]) is not None:
             keep[k] = True
-    p.facts[:] = [f for f, on in zip(p.facts, keep, strict=True) if on]
+    p.remove(*(f for f, on in zip(p.facts, keep, strict=True) if not on))
     for num, fact in enumerate(p.facts, start=1):
         fact.num, fact.clue = num, str(num)

@@ -8,13 +8,13 @@ from mm.errors import ValidationError
 from mm.ir import Assignment
 
 if TYPE_CHECKING:
-    from mm.model import Noun, NounType, Puzzle
+    from mm.model.puzzle_data import Noun, NounType, PuzzleData
 
 
 class Solution:
     """One solution of a puzzle. It refers to the puzzle's nouns but never changes them."""
 
-    def __init__(self, puzzle: Puzzle, assignment: Assignment):
+    def __init__(self, puzzle: PuzzleData, assignment: Assignment):
         self.puzzle = puzzle
         self._assignment = assignment
         count = len(puzzle.noun_types)
@@ -57,14 +57,14 @@ class Solution:
         return [tuple(t.nouns[self._at_row[t.index][row]] for t in types)
                 for row in range(len(types[0].nouns))]
 
-    def to_dict(self) -> list[dict[str, str]]:
+    def to_dict(self) -> list[dict[str, str | int | None]]:
         """One object per first-type noun, {type name: noun name} (the JSON form)."""
         types = self.puzzle.noun_types
         return [{t.name: (self.value(n) if t.placeholders is not None else n.name)
                  for t, n in zip(types, row, strict=True)} for row in self.rows()]
 
     def encoded(self) -> list[list[int]]:
-        """The seed's answer encoding: encoded()[t-2][n-1] is the 0-based index of the noun of
+        """The seed's answer encoding: `encoded()[t-2][n-1]` is the 0-based index of the noun of
         type t that is with noun n of the first type."""
         return [list(self._at_row[t]) for t in range(1, len(self._at_row))]
 

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from mm.errors import ValidationError
 from mm.ir import COMPARE
-from mm.links import less_than
-from mm.model import WITH, Link, Noun, NounType, _WithLink
+from mm.model.elements import WITH, Link, Noun, NounType, _WithLink
+from mm.model.links import less_than
 
 if TYPE_CHECKING:
-    from mm.solution import Solution
+    from mm.model.solution import Solution
 
 
 class Condition:
@@ -592,7 +592,10 @@ class ValueOf(IntExpr):
         yield self.noun
 
     def evaluate(self, solution: Solution) -> int:
-        return solution.value(solution.partner(self.noun, self.noun_type))
+        value = solution.value(solution.partner(self.noun, self.noun_type))
+        if value is None:
+            raise ValidationError(f"noun '{self.noun.name}' has no value")
+        return value
 
     def __repr__(self) -> str:
         return f"value({self.noun.name!r}, {self.noun_type.name})"

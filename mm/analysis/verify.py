@@ -17,12 +17,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from mm import backends, ir
-from mm.compile import lower
+from mm import ir
+from mm.analysis.compile import lower
+from mm.analysis.policy import candidates, open_engine
 from mm.errors import TimeLimitReached, UnsupportedFeature
-from mm.model import Fact, Puzzle, Rule
-from mm.report import Cell, Report, differences
-from mm.solution import Solution
+from mm.model.puzzle_data import Fact, PuzzleData, Rule
+from mm.model.report import Cell, Report, differences
+from mm.model.solution import Solution
 
 
 @dataclass
@@ -31,7 +32,7 @@ class Clue:
     cond: ir.Cond
 
 
-def clues_of(puzzle: Puzzle, model: ir.Model) -> list[Clue]:
+def clues_of(puzzle: PuzzleData, model: ir.Model) -> list[Clue]:
     """Group the model's constraints into clues as the user wrote them."""
     groups: dict[tuple[str, int], Clue] = {}
     for origin, cond in model.constraints:
@@ -49,21 +50,21 @@ def clues_of(puzzle: Puzzle, model: ir.Model) -> list[Clue]:
     return list(groups.values())
 
 
-def _engine(puzzle: Puzzle, backend: str, time_limit: float | None, options: dict):
+def _engine(puzzle: PuzzleData, backend: str, time_limit: float | None, options: dict):
+    """One incremental engine with a guard (switch) per clue; the policy picks it."""
     model, _ = lower(puzzle)
     clues = clues_of(puzzle, model)
     model.constraints = []
-    names = [backend] if backend != "auto" else [b for b in ("sat", "cpsat")
-                                                 if backends.installed(b)]
+    names = [backend] if backend != "auto" else candidates(model, "verify")
     error: Exception | None = None
-    for name in names:  # SAT first: it answers assumption queries incrementally
+    for name in names:
         settings = dict(options)
         if name == "sat" and time_limit is None:
             # many small solves under assumptions: MiniSat 2.2 took 5.6 ms a call on a 10x30
             # puzzle, Glucose 4 7.5 ms, CaDiCaL 1.9.5 11 ms (benchmarks/bench_verify.py)
             settings.setdefault("engine", "minisat22")
         try:
-            engine = backends.get(name)(model, time_limit=time_limit, **settings)
+            engine = open_engine(model, name, "verify", time_limit, **settings)
         except UnsupportedFeature as exc:
             error = exc
             continue
@@ -71,7 +72,7 @@ def _engine(puzzle: Puzzle, backend: str, time_limit: float | None, options: dic
     raise error or UnsupportedFeature("no backend can verify this puzzle")
 
 
-def verify(puzzle: Puzzle, backend: str = "auto", time_limit: float | None = None,
+def verify(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
            redundancy: bool = True, minimal: bool = True, **options: Any) -> Report:
     """The report; `redundancy` checks each clue against the others (one solve per clue),
     `minimal` also finds a minimal subset (many harder solves: slow on large puzzles)."""
@@ -84,7 +85,7 @@ def verify(puzzle: Puzzle, backend: str = "auto", time_limit: float | None = Non
     return report
 
 
-def _verify(puzzle: Puzzle, backend: str, time_limit: float | None, redundancy: bool,
+def _verify(puzzle: PuzzleData, backend: str, time_limit: float | None, redundancy: bool,
             minimal: bool, options: dict) -> Report:
     engine, clues, guards = _engine(puzzle, backend, time_limit, options)
     first = engine.next_solution(guards)
@@ -208,7 +209,7 @@ def _minimal_unique_subset(engine, clues: list[Clue], guards: list,
     return keep
 
 
-def _backbone(puzzle: Puzzle, engine, guards: list, first: ir.Assignment,
+def _backbone(puzzle: PuzzleData, engine, guards: list, first: ir.Assignment,
               second: ir.Assignment) -> tuple[list[Cell], list[Cell]]:
     """Cells (row, type) with the same noun in every solution, and the others."""
     types = puzzle.noun_types

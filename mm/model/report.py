@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mm.model import Fact, Noun, NounType, Rule
-    from mm.solution import Solution
+    from mm.model.elements import Fact, Noun, NounType, Rule
+    from mm.model.solution import Solution
 
 
 @dataclass(frozen=True)

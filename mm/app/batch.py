@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
+from mm.formats.english import english_puzzle
+from mm.formats.files import kind_of, read_text, suffixes
+from mm.formats.loading import load
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
-PUZZLE_SUFFIXES = (".json", ".txt", ".js", ".mjs", ".java", ".py")
 
 
 @dataclass
@@ -39,14 +41,11 @@ def read_tasks(source: str | Path, field: str | None = None,
     """The puzzles of a folder (sorted by name) or of a JSONL file (one per line)."""
     path = Path(source)
     if path.is_dir():
-        suffixes = PUZZLE_SUFFIXES if allow_code else tuple(
-            s for s in PUZZLE_SUFFIXES if s != ".py")
-        files = sorted(p for p in path.iterdir() if p.suffix in suffixes and p.is_file())
+        wanted = suffixes(allow_code)
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() in wanted and p.is_file())
         if not files:
-            raise PuzzleLoadError(f"{source}: no puzzle files ({', '.join(suffixes)}) here")
+            raise PuzzleLoadError(f"{source}: no puzzle files ({', '.join(wanted)}) here")
         return [Task(id=p.name, path=str(p)) for p in files]
-    from mm.loading import read_text
-
     lines = read_text(path).splitlines()
     tasks = []
     for number, line in enumerate(lines, 1):
@@ -96,13 +95,12 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
 
 def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str,
                 allow_code: bool) -> None:
-    from mm.english import english_puzzle
-    from mm.loading import load
-
     if task.text is not None:
         puzzle = english_puzzle(task.text, name=f"puzzle_{task.id}")
     else:
-        if task.path.endswith(".py") and not allow_code:
+        assert task.path is not None  # a task has text or a path
+        kind = kind_of(task.path)
+        if kind is not None and kind.is_code and not allow_code:
             raise PuzzleError(f"{task.path}: Python puzzle modules run only with --allow-code")
         puzzle = load(task.path)
     question = puzzle.question

@@ -14,19 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mm import links as smart_links
-from mm import rules
 from mm.errors import PuzzleError
-from mm.model import WITH, Link, NounType, Puzzle
-from mm.verbs import IS, IS_NOT, MAYBE
+from mm.formats.files import read_text
+from mm.model import rules
+from mm.model.links import SMART_LINKS
+from mm.model.puzzle_data import WITH, Link, NounType
+from mm.model.verbs import IS, IS_NOT, MAYBE
+from mm.puzzle import Puzzle
 
 _TOKEN = re.compile(r'''\s+|//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`'''
                     r"|\d+(?:\.\d+)?|[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*|=>|[^\s]",
                     re.S)
-_SMART_LINKS = {"getIsWith": "with_", "getIsLessThan": "less_than", "getIsLessBy": "less_by",
-                "getIsMoreThan": "more_than", "getIsMoreBy": "more_by",
-                "getIsNextTo": "next_to", "getIsOffsetBy": "offset_by",
-                "getIsOutsideOf": "outside_of", "getHasRatio": "has_ratio"}
+_SMART_LINKS = {getter: factory for factory, getter in SMART_LINKS.values()}
 _SMART_RULES = {"getMatchAtLeastOne": "match_at_least_one",
                 "getMatchOneToExactlyOne": "match_one_to_exactly_one",
                 "getMatchOneToOne": "match_one_to_one", "getMatchOneList": "match_one_list",
@@ -87,7 +86,9 @@ def _statements(tokens: list[str]) -> list[list[str]]:
 
 
 def _split_args(tokens: list[str]) -> list[list[str]]:
-    args, current, depth = [], [], 0
+    args: list[list[str]] = []
+    current: list[str] = []
+    depth = 0
     for t in tokens:
         if t in "([{":
             depth += 1
@@ -254,12 +255,12 @@ class _Importer:
                 return
             self.untranslated.append(f"clue {rule.clue}: rule '{rule.given_text}' is custom "
                                      "code and was left out")
-            self.need_puzzle().rules.remove(rule)
+            self.need_puzzle().remove(rule)
             return
         link = self.vars.get(name)
         if isinstance(link, Link):
             if call and owner == "SmartLink" and method in _SMART_LINKS:
-                link.f = getattr(smart_links, _SMART_LINKS[method])(
+                link.f = _SMART_LINKS[method](
                     *(_value(a) for a in call[1]))
                 self.custom_links.discard(name)
                 return
@@ -308,8 +309,6 @@ class _Importer:
 
 def import_module(path: str | Path) -> Imported:
     """Read a Mystery Master puzzle module (.js or .java) into a Puzzle."""
-    from mm.loading import read_text
-
     source = read_text(path)
     return import_source(source)
 
@@ -322,12 +321,10 @@ def import_source(source: str) -> Imported:
         if rule.constraint is None:
             imported.untranslated.append(f"clue {rule.clue}: rule '{rule.given_text}' has no "
                                          "SmartRule function and was left out")
-            puzzle.rules.remove(rule)
+            puzzle.remove(rule)
     for i, rule in enumerate(puzzle.rules):
         rule.num = i + 1
     # a link left without a function (custom code) goes; the facts that used it went already
-    puzzle.links = [link for link in puzzle.links if link.num == 0 or link.f is not None]
-    for i, link in enumerate(puzzle.links):
-        link.num = i
+    puzzle.remove(*(link for link in puzzle.links if link.num != 0 and link.f is None))
     return imported
 

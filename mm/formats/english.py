@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from mm import links, rules
 from mm.errors import PuzzleError
-from mm.model import WITH, Link, Noun, NounType, Puzzle
-from mm.solution import Solution
-from mm.verbs import IS, IS_NOT
+from mm.model import links, rules
+from mm.model.puzzle_data import WITH, Link, Noun, NounType
+from mm.model.question import Question
+from mm.model.solution import Solution
+from mm.model.verbs import IS, IS_NOT
+from mm.puzzle import Puzzle
 
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -40,30 +42,6 @@ _TRAILING_BAD = {"who", "whose", "that", "which", "is", "are", "the", "a", "an",
 
 class EnglishPuzzleError(PuzzleError, ValueError):
     """The text could not be read as a zebra puzzle; the message names the line or clue."""
-
-
-@dataclass
-class Question:
-    """What the puzzle asks. kind: "attribute" (which value of `category` is in house
-    `house`), "house" (the house number of `subject`), "who" (the name of `subject`)."""
-
-    text: str
-    kind: str
-    category: NounType | None = None
-    house: int | None = None
-    subject: Noun | None = None
-    choices: list[str] = field(default_factory=list)
-
-    def answer(self, solution: Solution) -> str | int:
-        houses = solution.puzzle.noun_types[0]
-        if self.kind == "house":
-            assert self.subject is not None
-            return int(solution.partner(self.subject, houses).name)
-        if self.kind == "attribute":
-            assert self.category is not None and self.house is not None
-            return solution.partner(houses.nouns[self.house - 1], self.category).name
-        assert self.category is not None and self.subject is not None
-        return solution.partner(self.subject, self.category).name
 
 
 @dataclass
@@ -254,7 +232,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     puzzle = Puzzle(name, name)
     houses = puzzle.add_noun_type("House")
     houses.add_nouns(*(str(i + 1) for i in range(size)))
-    categories = []
+    categories: list[_Category] = []
     for title, values in lists:
         kind = puzzle.add_noun_type(_type_name(title, [c.noun_type.name for c in categories]))
         for value in values:
@@ -268,9 +246,9 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
         except PuzzleError as exc:
             problems.append(f"clue {number} ('{sentence}'): {exc}")
     question = None
-    asked = " ".join(rest)
-    if asked:
-        question = _question(asked, reader, categories)
+    question_text = " ".join(rest)
+    if question_text:
+        question = _question(question_text, reader, categories)
     puzzle.question = question
     return EnglishPuzzle(puzzle, question, problems)
 
@@ -385,8 +363,8 @@ class _ClueReader:
         # k houses away from
         m = re.fullmatch(rf"(?P<x>.+?) {neg}{verb}(?P<k>\w+) (?:houses?|places?|positions?|doors?) "
                          r"(?:away )?from (?P<y>.+)", low)
-        if m and _number(m.group("k")) in (1, 2, 3, 4):
-            k = _number(m.group("k"))
+        k = _number(m.group("k")) if m else None
+        if m and k is not None and 1 <= k <= 4:
             name = {1: "next to", 2: "one house between", 3: "two houses between",
                     4: "three houses between"}[k]
             self.fact(number, m.group("x"), bool(m.group("neg")), self.link(name),

@@ -11,24 +11,17 @@ import traceback
 from pathlib import Path
 from types import ModuleType
 
+import mm.puzzles
 from mm.errors import PuzzleError, PuzzleLoadError
-from mm.model import Puzzle
-
-
-def read_text(path: str | Path) -> str:
-    """A puzzle file's text, or a one-line error saying why it cannot be read."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None
+from mm.formats import json_format
+from mm.formats.english import EnglishPuzzleError, english_puzzle
+from mm.formats.files import describe_kinds, kind_of, read_text
+from mm.formats.modules import import_module
+from mm.puzzle import Puzzle
 
 
 def builtin_names() -> list[str]:
     """Names of the puzzles shipped in mm.puzzles."""
-    import mm.puzzles
-
     return sorted(m.name for m in pkgutil.iter_modules(mm.puzzles.__path__)
                   if not m.name.startswith("_"))
 
@@ -40,28 +33,24 @@ def load(name_or_path: str | Path) -> Puzzle:
     if text in builtin_names():
         module = importlib.import_module(f"mm.puzzles.{text}")
         return _build(module, f"built-in puzzle '{text}'")
-    if path.suffix == ".json":
-        from mm import jsonio
-
-        return jsonio.load(path)
-    if path.suffix == ".txt":
-        return _english(path)
-    if path.suffix in (".js", ".mjs", ".java"):
-        return _module(path)
-    if path.suffix == ".py":
-        return _build(_import_file(path), str(path))
-    if not path.exists():
+    kind = kind_of(path)
+    if kind is None and not path.exists():
         raise PuzzleLoadError(
             f"unknown puzzle '{text}': not a built-in puzzle (see 'mm list') and no such file")
-    raise PuzzleLoadError(f"{text}: not a puzzle file (expected .json, .txt, a Mystery Master "
-                          ".js/.java module or a .py module)")
+    if kind is None:
+        raise PuzzleLoadError(f"{text}: not a puzzle file (expected {describe_kinds()})")
+    if kind.name == "json":
+        return json_format.load(path)
+    if kind.name == "english":
+        return _english(path)
+    if kind.name == "module":
+        return _module(path)
+    return _build(_import_file(path), str(path))
 
 
 def _module(path: Path) -> Puzzle:
     """A Mystery Master module, read as text (never run). Anything it could not translate
     but the fact wording is an error here: the puzzle would be missing a clue."""
-    from mm.mmimport import import_module
-
     imported = import_module(path)
     missing = [item for item in imported.untranslated if not item.startswith("sayFact")]
     if missing:
@@ -72,8 +61,6 @@ def _module(path: Path) -> Puzzle:
 
 def _english(path: Path) -> Puzzle:
     """An English zebra puzzle, with its question."""
-    from mm.english import EnglishPuzzleError, english_puzzle
-
     try:
         return english_puzzle(read_text(path), name=path.stem)
     except EnglishPuzzleError as exc:

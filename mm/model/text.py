@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mm.model import Link, Noun, Verb
+    from mm.model.elements import Link, Noun
+    from mm.model.verbs import Verb
 
 _SENTENCE_ENDS = ".!?"
 

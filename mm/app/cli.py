@@ -16,16 +16,19 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.batch import TEXT_FIELDS
+from mm.app import batch
+from mm.app.batch import TEXT_FIELDS
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
-from mm.loading import builtin_names, load
-from mm.model import Puzzle
+from mm.formats.files import describe_kinds
+from mm.formats.loading import builtin_names, load
+from mm.formats.modules import import_module
+from mm.model.serialize import to_json
+from mm.puzzle import Puzzle
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
 
 
-PUZZLE_HELP = ("built-in name (mm list), a .py puzzle module, a .json puzzle, a Mystery "
-               "Master .js/.java module or an English .txt puzzle")
+PUZZLE_HELP = f"a built-in name (mm list), or a file: {describe_kinds()}"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -126,7 +129,7 @@ def _heading(puzzle: Puzzle) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in builtin_names():
         puzzle = load(name)
         rows.append({"name": name, "title": puzzle.title,
@@ -224,29 +227,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from mm import jsonio
-
     puzzle = load(args.puzzle)
     if args.out:
-        jsonio.save(puzzle, args.out)
+        puzzle.save(args.out)
         print(f"wrote {args.out}", file=sys.stderr)
     else:
-        _print_json(jsonio.to_json(puzzle))
+        _print_json(to_json(puzzle))
     return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from mm import jsonio
-    from mm.mmimport import import_module
-
     imported = import_module(args.module)
     for item in imported.untranslated:
         print(f"mm: not translated: {item}", file=sys.stderr)
     if args.out == "-":
-        _print_json(jsonio.to_json(imported.puzzle))
+        _print_json(to_json(imported.puzzle))
     else:
         out = args.out or str(Path(args.module).with_suffix(".json"))
-        jsonio.save(imported.puzzle, out)
+        imported.puzzle.save(out)
         puzzle = imported.puzzle
         print(f"wrote {out}: {len(puzzle.noun_types)} noun types, {len(puzzle.facts)} facts, "
               f"{len(puzzle.rules)} rules; {len(imported.untranslated)} items not translated",
@@ -255,8 +253,6 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from mm import batch
-
     if args.jobs < 1:
         raise PuzzleError(f"--jobs must be at least 1, got {args.jobs}")
     if args.timeout is not None and args.timeout <= 0:

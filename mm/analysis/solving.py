@@ -1,0 +1,50 @@
+"""Run a puzzle on a backend: compile, choose the solver, translate answers back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from mm.analysis.compile import compile_puzzle
+from mm.analysis.policy import open_engine
+from mm.backends.base import Backend
+from mm.model.puzzle_data import PuzzleData
+from mm.model.solution import Solution
+
+
+def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float | None,
+                 **options: Any) -> Backend:
+    """The puzzle compiled and loaded into the backend the policy picks for `task`."""
+    return open_engine(compile_puzzle(puzzle), backend, task, time_limit, **options)
+
+
+def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
+          **options: Any) -> Solution | None:
+    with open_backend(puzzle, backend, "solve", time_limit, **options) as engine:
+        assignment = engine.solve()
+    return None if assignment is None else Solution(puzzle, assignment)
+
+
+def solutions(puzzle: PuzzleData, limit: int | None = None, backend: str = "auto",
+              time_limit: float | None = None, **options: Any) -> Iterator[Solution]:
+    with open_backend(puzzle, backend, "count", time_limit, **options) as engine:
+        for assignment in engine.solutions(limit):
+            yield Solution(puzzle, assignment)
+
+
+def count(puzzle: PuzzleData, limit: int | None = None, exact: bool = False,
+          backend: str = "auto", time_limit: float | None = None, approx: bool = False,
+          **options: Any) -> int:
+    """Enumerate up to `limit`; with exact (or approx) a model counter counts the CNF of
+    the SAT backend, projected onto the noun positions, without enumerating."""
+    if exact or approx:
+        with open_backend(puzzle, backend, "model_count", time_limit, **options) as engine:
+            return engine.model_count(approx=approx)  # type: ignore[attr-defined]
+    with open_backend(puzzle, backend, "count", time_limit, **options) as engine:
+        return engine.count(limit)
+
+
+def is_unique(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
+              **options: Any) -> bool:
+    with open_backend(puzzle, backend, "unique", time_limit, **options) as engine:
+        return engine.is_unique()

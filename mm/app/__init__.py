@@ -1,0 +1,1 @@
+"""The application layer: batch runs over collections, and the `mm` command line."""

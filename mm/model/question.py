@@ -1,0 +1,38 @@
+"""What an imported puzzle asks (e.g. "Who owns the fish?"), answered from each solution.
+
+It rides on the puzzle (`puzzle.question`), so the JSON format can store it and batch can
+answer it; the English reader is what makes one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mm.model.elements import Noun, NounType
+    from mm.model.solution import Solution
+
+
+@dataclass
+class Question:
+    """What the puzzle asks. kind: "attribute" (which value of `category` is in house
+    `house`), "house" (the house number of `subject`), "who" (the name of `subject`)."""
+
+    text: str
+    kind: str
+    category: NounType | None = None
+    house: int | None = None
+    subject: Noun | None = None
+    choices: list[str] = field(default_factory=list)
+
+    def answer(self, solution: Solution) -> str | int:
+        houses = solution.puzzle.noun_types[0]
+        if self.kind == "house":
+            assert self.subject is not None
+            return int(solution.partner(self.subject, houses).name)
+        if self.kind == "attribute":
+            assert self.category is not None and self.house is not None
+            return solution.partner(houses.nouns[self.house - 1], self.category).name
+        assert self.category is not None and self.subject is not None
+        return solution.partner(self.subject, self.category).name

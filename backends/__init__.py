@@ -32,6 +32,7 @@ class Capabilities:
 
 @dataclass(frozen=True)
 class BackendInfo:
+    """A registry entry: where the backend lives, what it needs, and what it can do."""
     module: str
     package: str  # the solver package it needs (checked without importing it)
     pip_name: str

@@ -84,6 +84,7 @@ class Backend(ABC):
         return left
 
     def timed_out(self) -> TimeLimitReached:
+        """The error to raise when the solver stopped at the time limit undecided."""
         return TimeLimitReached(
             f"time limit of {self.time_limit} s reached before the {self.name} solver "
             "could decide")
@@ -99,9 +100,11 @@ class Backend(ABC):
         self.close()
 
     def solve(self) -> Assignment | None:
+        """One solution, or None when there is none."""
         return self.next_solution()
 
     def solutions(self, limit: int | None = None) -> Iterator[Assignment]:
+        """Every solution (at most `limit`), each once: each is blocked after it is found."""
         found = 0
         while limit is None or found < limit:
             assignment = self.next_solution()
@@ -112,9 +115,11 @@ class Backend(ABC):
             self.block(assignment)
 
     def count(self, limit: int | None = None) -> int:
+        """The number of solutions, enumerated (at most `limit`)."""
         return sum(1 for _ in self.solutions(limit))
 
     def is_unique(self) -> bool:
+        """Exactly one solution? (Finds one, blocks it, asks for another.)"""
         first = self.next_solution()
         if first is None:
             return False

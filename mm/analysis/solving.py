@@ -20,6 +20,7 @@ def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float 
 
 def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
           **options: Any) -> Solution | None:
+    """One solution of the puzzle, or None when there is none."""
     with open_backend(puzzle, backend, "solve", time_limit, **options) as engine:
         assignment = engine.solve()
     return None if assignment is None else Solution(puzzle, assignment)
@@ -27,6 +28,7 @@ def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = 
 
 def solutions(puzzle: PuzzleData, limit: int | None = None, backend: str = "auto",
               time_limit: float | None = None, **options: Any) -> Iterator[Solution]:
+    """Every solution of the puzzle, each once (at most `limit`)."""
     with open_backend(puzzle, backend, "count", time_limit, **options) as engine:
         for assignment in engine.solutions(limit):
             yield Solution(puzzle, assignment)
@@ -46,5 +48,6 @@ def count(puzzle: PuzzleData, limit: int | None = None, exact: bool = False,
 
 def is_unique(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
               **options: Any) -> bool:
+    """Does the puzzle have exactly one solution?"""
     with open_backend(puzzle, backend, "unique", time_limit, **options) as engine:
         return engine.is_unique()

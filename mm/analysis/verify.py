@@ -20,6 +20,7 @@ from typing import Any
 from mm import ir
 from mm.analysis.compile import lower
 from mm.analysis.policy import candidates, open_engine
+from mm.backends.base import Backend
 from mm.errors import TimeLimitReached, UnsupportedFeature
 from mm.model.puzzle_data import Fact, PuzzleData, Rule
 from mm.model.report import Cell, Report, differences
@@ -88,6 +89,13 @@ def verify(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None =
 def _verify(puzzle: PuzzleData, backend: str, time_limit: float | None, redundancy: bool,
             minimal: bool, options: dict) -> Report:
     engine, clues, guards = _engine(puzzle, backend, time_limit, options)
+    with engine:
+        return _report(puzzle, engine, clues, guards, redundancy, minimal,
+                       (backend, time_limit, options))
+
+
+def _report(puzzle: PuzzleData, engine: Backend, clues: list[Clue], guards: list,
+            redundancy: bool, minimal: bool, reopen: tuple) -> Report:
     first = engine.next_solution(guards)
     if first is None:
         conflict = _minimal_conflict(engine, guards)
@@ -106,8 +114,10 @@ def _verify(puzzle: PuzzleData, backend: str, time_limit: float | None, redundan
         return report
     other = Solution(puzzle, second)
     report = Report("multiple", [solution, other], differences(solution, other))
-    fresh, _, fresh_guards = _engine(puzzle, backend, time_limit, options)
-    report.backbone, report.open_cells = _backbone(puzzle, fresh, fresh_guards, first, second)
+    fresh, _, fresh_guards = _engine(puzzle, *reopen)
+    with fresh:
+        report.backbone, report.open_cells = _backbone(puzzle, fresh, fresh_guards, first,
+                                                       second)
     return report
 
 

@@ -14,6 +14,7 @@ from mm.errors import PuzzleLoadError
 
 @dataclass(frozen=True)
 class FileKind:
+    """A kind of puzzle file: its suffixes, and whether it is code (run only when named)."""
     name: str  # "json", "english", "module", "python"
     suffixes: tuple[str, ...]
     description: str

@@ -321,9 +321,7 @@ def import_source(source: str) -> Imported:
         if rule.constraint is None:
             imported.untranslated.append(f"clue {rule.clue}: rule '{rule.given_text}' has no "
                                          "SmartRule function and was left out")
-            puzzle.remove(rule)
-    for i, rule in enumerate(puzzle.rules):
-        rule.num = i + 1
+            puzzle.remove(rule, renumber=True)
     # a link left without a function (custom code) goes; the facts that used it went already
     puzzle.remove(*(link for link in puzzle.links if link.num != 0 and link.f is None))
     return imported

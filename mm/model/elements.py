@@ -85,6 +85,7 @@ class NounType:
 
     @property
     def index(self) -> int:
+        """0-based position of the type (num - 1)."""
         return self.num - 1
 
     def add_noun(self, name: str, title: str | None = None, value: int | None = None) -> Noun:
@@ -105,6 +106,7 @@ class NounType:
         return noun
 
     def add_nouns(self, *names: str) -> list[Noun]:
+        """Several nouns at once, titles from their names: `a, b = t.add_nouns("a", "b")`."""
         return [self.add_noun(n) for n in names]
 
     def noun(self, name: str) -> Noun:
@@ -229,6 +231,7 @@ class Rule:
 
     @property
     def text(self) -> str:
+        """The rule's text with its clue label, e.g. "Marge wasn't second. (clue 5)"."""
         return _text.with_clue(self.given_text, self.clue)
 
     def __repr__(self) -> str:

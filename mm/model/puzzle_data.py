@@ -225,6 +225,7 @@ class PuzzleData:
                 self.verb_names[verb.num] = name
 
     def verb_name(self, verb: Verb) -> str:
+        """The name of a verb in this puzzle (after set_verb_names), e.g. "was not"."""
         return self.verb_names[verb.num]
 
     def say_fact(self, noun1: Noun, verb: Verb, link: Link, noun2: Noun) -> str:
@@ -234,15 +235,18 @@ class PuzzleData:
 
     # ----------------------------------------------------------------- lookup
     def noun_type(self, name: str) -> NounType:
+        """The noun type with this name (ValidationError naming it if there is none)."""
         for t in self.noun_types:
             if t.name == name:
                 return t
         raise ValidationError(f"unknown noun type '{name}'")
 
     def noun(self, type_name: str, noun_name: str) -> Noun:
+        """The noun `noun_name` of type `type_name`, e.g. `p.noun("Pet", "zebra")`."""
         return self.noun_type(type_name).noun(noun_name)
 
     def link(self, name: str) -> Link:
+        """The link with this name (ValidationError naming it if there is none)."""
         for link in self.links:
             if link.name == name:
                 return link
@@ -410,10 +414,11 @@ class PuzzleData:
         clone.remove(*(clone.facts[i] for i in drop_facts), *(clone.rules[i] for i in drop_rules))
         return clone
 
-    def remove(self, *items: Fact | Rule | Link) -> None:
+    def remove(self, *items: Fact | Rule | Link, renumber: bool = False) -> None:
         """Take these facts, rules or links out of the puzzle (for importers and generators:
         a clue that could not be read, a fact found redundant). A link still used by a fact
-        cannot go. Facts keep their numbers (their clue text does not change)."""
+        cannot go. Links are renumbered (link 0 stays `with`); with `renumber`, facts and
+        rules are too (1, 2, ... in order), else they keep their numbers."""
         gone = {id(item) for item in items}
         links = [item for item in items if isinstance(item, Link)]
         for link in links:
@@ -424,6 +429,11 @@ class PuzzleData:
                 raise ValidationError(f"remove(): link '{link.name}' is used by {user!r}")
         self.facts = [f for f in self.facts if id(f) not in gone]
         self.rules = [r for r in self.rules if id(r) not in gone]
+        if renumber:
+            for i, item in enumerate(self.facts, start=1):
+                item.num = i
+            for i, rule in enumerate(self.rules, start=1):
+                rule.num = i
         if links:
             self.links = [link for link in self.links if id(link) not in gone]
             for i, link in enumerate(self.links):

@@ -27,6 +27,7 @@ class Question:
     choices: list[str] = field(default_factory=list)
 
     def answer(self, solution: Solution) -> str | int:
+        """The answer to the question in this solution: a noun's name, or a house number."""
         houses = solution.puzzle.noun_types[0]
         if self.kind == "house":
             assert self.subject is not None

@@ -21,6 +21,7 @@ class Difference:
     second: Noun
 
     def to_dict(self) -> dict[str, str]:
+        """The JSON form: {type name: noun name} for both solutions' cells."""
         return {"row": self.row.name, "type": self.noun_type.name,
                 "first": self.first.name, "second": self.second.name}
 
@@ -34,6 +35,7 @@ class Cell:
     noun: Noun
 
     def to_dict(self) -> dict[str, str]:
+        """The JSON form of the cell."""
         return {"row": self.row.name, "type": self.noun_type.name, "noun": self.noun.name}
 
 
@@ -58,9 +60,11 @@ class Report:
 
     @property
     def solution(self) -> Solution | None:
+        """The first solution found (the only one when status is "unique"), or None."""
         return self.solutions[0] if self.solutions else None
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (what `mm verify --json` prints)."""
         out: dict[str, Any] = {"status": self.status, "seconds": round(self.seconds, 6)}
         if self.solutions:
             out["solutions"] = [s.to_dict() for s in self.solutions]

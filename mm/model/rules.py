@@ -223,22 +223,27 @@ def related(a: Noun, link: Link | _WithLink, b: Noun) -> Condition:
 
 
 def not_(x: Condition) -> Condition:
+    """x does not hold (also `~x`)."""
     return Not(x)
 
 
 def if_then(cond: Condition, then: Condition) -> Condition:
+    """If `cond` holds, `then` holds: `if_then(with_(a, b), ~with_(c, d))`."""
     return IfThen(cond, then)
 
 
 def iff(x: Condition, y: Condition) -> Condition:
+    """x and y hold together or fail together."""
     return Iff(x, y)
 
 
 def all_of(*xs: Any) -> Condition:
+    """Every condition holds (also `x & y`); takes conditions or one iterable of them."""
     return AllOf(_conditions(xs, "all_of"))
 
 
 def any_of(*xs: Any) -> Condition:
+    """At least one condition holds (also `x | y`); takes conditions or one iterable."""
     return AnyOf(_conditions(xs, "any_of"))
 
 
@@ -249,16 +254,19 @@ def _count(k: int, xs: Iterable[Condition], name: str) -> tuple[int, tuple[Condi
 
 
 def exactly(k: int, xs: Iterable[Condition]) -> Condition:
+    """Exactly k of the conditions hold: `exactly(1, [with_(a, x), with_(b, x)])`."""
     k, items = _count(k, xs, "exactly")
     return Count(items, k, k)
 
 
 def at_least(k: int, xs: Iterable[Condition]) -> Condition:
+    """At least k of the conditions hold."""
     k, items = _count(k, xs, "at_least")
     return Count(items, k, len(items))
 
 
 def at_most(k: int, xs: Iterable[Condition]) -> Condition:
+    """At most k of the conditions hold."""
     k, items = _count(k, xs, "at_most")
     return Count(items, 0, k)
 

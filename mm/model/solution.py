@@ -29,6 +29,7 @@ class Solution:
 
     @property
     def assignment(self) -> Assignment:
+        """The solver-neutral assignment (mm.ir): per type, the row of each noun."""
         return self._assignment
 
     def row_of(self, noun: Noun) -> int:

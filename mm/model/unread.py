@@ -21,4 +21,5 @@ class NotRead:
         return f"{self.where}: {self.reason}: {self.text}"
 
     def to_dict(self) -> dict[str, str]:
+        """The JSON form: {"where", "text", "reason"}."""
         return {"where": self.where, "text": self.text, "reason": self.reason}

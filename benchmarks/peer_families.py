@@ -88,10 +88,11 @@ def _key(atom: Atom) -> tuple:
 
 
 def _dense(types: int, n: int, seed: int, hard: bool) -> Spec:
-    """2*T*N distinct true facts about a hidden solution. Easy: half of them say that two
-    nouns on one row are together; the rest are a random pair under a random link, stated
-    as it holds. Hard: the kind (link, IS or IS NOT) is drawn first and the fact is kept
-    only if true, so "with" facts are rare and "before"/"not" facts many."""
+    """2*T*N distinct true facts about a hidden solution. Easy: true "IS" facts drawn
+    uniformly, three in four of them "with" (two nouns of one row), the rest a link that
+    holds; most rows are tied together, so propagation does most of the work. Hard: the
+    kind (link, IS or IS NOT) is drawn first and the fact is kept only if true, so "with"
+    facts are rare and "before"/"not" facts many."""
     rng = random.Random(seed)
     rows = _hidden(types, n, rng)
     links = _link_pool(n)
@@ -101,7 +102,7 @@ def _dense(types: int, n: int, seed: int, hard: bool) -> Spec:
     tries = 0
     while len(spec.clues) < target and tries < 200 * target:
         tries += 1
-        if not hard and rng.random() < 0.5:
+        if not hard and rng.random() < 0.75:
             r = rng.randrange(n)
             t1, t2 = rng.sample(range(types), 2)
             atom: Atom = (True, 0, (t1, rows[t1].index(r)), (t2, rows[t2].index(r)))
@@ -112,9 +113,8 @@ def _dense(types: int, n: int, seed: int, hard: bool) -> Spec:
             a, b = (t1, rng.randrange(n)), (t2, rng.randrange(n))
             if k != 0 and a[0] == link_type and b[0] == link_type:
                 continue
-            truth = atom_holds(spec, rows, (True, k, a, b))
-            positive = truth if not hard else rng.random() < 0.5
-            if positive != truth:
+            positive = rng.random() < 0.5 if hard else True
+            if atom_holds(spec, rows, (True, k, a, b)) != positive:
                 continue
             atom = (positive, k, a, b)
         if _key(atom) in seen:

@@ -15,12 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import mm
-
-try:  # the layout of issue 10 moved the compiler
-    from mm.analysis.compile import compile_puzzle
-except ImportError:  # pragma: no cover - before the layout commit
-    from mm.compile import compile_puzzle
 from mm import ir
+from mm.analysis.compile import compile_puzzle
 
 CACHE = Path(__file__).parent / ".cache"
 Ref = tuple[int, int]
@@ -165,10 +161,8 @@ def from_puzzle(puzzle: mm.Puzzle, family: str, size: str) -> Spec:
 def _reasoning_gym(count: int, seed: int) -> list[Spec]:
     import reasoning_gym
 
-    try:
-        from mm.formats.english import english_puzzle
-    except ImportError:  # pragma: no cover - before the layout commit
-        from mm.english import english_puzzle
+    from mm.formats.english import english_puzzle
+
     rng = random.Random(seed)
     out = []
     for k in range(count):

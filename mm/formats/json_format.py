@@ -47,6 +47,10 @@ def from_json(data: Any) -> Puzzle:
 
 
 class _Reader:
+    def __init__(self) -> None:
+        # a file lists thousands of facts: each noun is looked up by a dict after its first
+        self.nouns: dict[tuple[str, str], Noun] = {}
+
     def fail(self, where: str, message: str) -> JsonPuzzleError:
         return JsonPuzzleError(f"{where}: {message}")
 
@@ -178,6 +182,19 @@ class _Reader:
         raise self.fail(where, f"unknown noun type '{name}' (types: {known})")
 
     def _noun(self, p: Puzzle, ref: Any, where: str) -> Noun:
+        key = None
+        if isinstance(ref, dict) and len(ref) == 2:
+            kind, name = ref.get("type"), ref.get("noun")
+            if isinstance(kind, str) and isinstance(name, str):
+                key = (kind, name)
+                if key in self.nouns:
+                    return self.nouns[key]
+        noun = self._find_noun(p, ref, where)
+        if key is not None:
+            self.nouns[key] = noun
+        return noun
+
+    def _find_noun(self, p: Puzzle, ref: Any, where: str) -> Noun:
         if not isinstance(ref, dict):
             raise self.fail(where, 'expected {"type": ..., "noun": ...}')
         kind = self._noun_type(p, self.get(ref, "type", str, where), f"{where}.type")

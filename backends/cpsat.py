@@ -113,15 +113,15 @@ class CpSatBackend(Backend):
         key = (k, positive, "domain")
         if key not in self._diffs:
             self._diffs[key] = cp_model.Domain.from_values(self._differences(k, positive))
-        return self._diffs[key]  # type: ignore[return-value]
+        return self._diffs[key]
 
     def _complement(self, k: int) -> frozenset[tuple[int, int]]:
         """The pairs table k does not hold for, made once per table."""
         key = (k, False, "pairs")
         if key not in self._diffs:
             every = frozenset((a, b) for a in range(self.n) for b in range(self.n))
-            self._diffs[key] = every - self.model.tables[k].pairs  # type: ignore[assignment]
-        return self._diffs[key]  # type: ignore[return-value]
+            self._diffs[key] = every - self.model.tables[k].pairs
+        return self._diffs[key]
 
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
         table = self.model.tables[rel.table]

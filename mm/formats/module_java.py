@@ -33,7 +33,8 @@ def parse(source: str) -> list[Stmt]:
         raise PuzzleLoadError(f"syntax error: {_lexer_message(exc)}") from None
     except javalang.parser.JavaSyntaxError as exc:
         at = getattr(exc, "at", None)
-        line = f"line {at.position.line}: " if getattr(at, "position", None) else ""
+        position = getattr(at, "position", None)
+        line = f"line {position.line}: " if position is not None else ""
         raise PuzzleLoadError(f"{line}syntax error: {exc.description or 'not Java'}"
                               f"{f' at {at.value!r}' if at is not None else ''}") from None
     except RecursionError:

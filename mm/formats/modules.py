@@ -544,7 +544,8 @@ class _Reader:
                            f"{len(args[2].nouns)} nouns of '{args[2].name}'")
         try:
             condition = factory(*args)
-            condition.decompose()  # a bad argument shows here, not later while solving
+            if isinstance(condition, rules.SmartRule):
+                condition.decompose()  # a bad argument shows here, not later while solving
         except (PuzzleError, TypeError, ValueError, AttributeError, IndexError, KeyError) \
                 as exc:  # the arguments passed the checks above, but the rule refused them
             raise _NotRead(f"{shown}: {exc}") from None

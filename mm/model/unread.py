@@ -37,6 +37,7 @@ class NotRead:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> NotRead:
+        """The item written by `to_dict`."""
         return cls(str(data["where"]), str(data["text"]), str(data["reason"]))
 
 

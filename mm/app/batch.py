@@ -20,7 +20,7 @@ from typing import Any
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
 from mm.formats.english import english_puzzle
 from mm.formats.files import kind_of, read_text, suffixes
-from mm.formats.loading import load
+from mm.formats.loading import check_strict, load
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
 
@@ -70,7 +70,7 @@ def read_tasks(source: str | Path, field: str | None = None,
 
 
 def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
-             allow_code: bool = False) -> dict[str, Any]:
+             allow_code: bool = False, strict: bool = False) -> dict[str, Any]:
     """Read, solve and check one puzzle; never raises for a bad puzzle."""
     start = time.perf_counter()
     result: dict[str, Any] = {"id": task.id, "status": "error", "solution": None,
@@ -79,7 +79,7 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
         result["expected"] = task.expected
     if task.error is None:
         try:
-            _solve_into(result, task, time_limit, backend, allow_code)
+            _solve_into(result, task, time_limit, backend, allow_code, strict)
         except TimeLimitReached as exc:
             result.update(status="timeout", error=str(exc))
         except PuzzleError as exc:
@@ -94,7 +94,7 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
 
 
 def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str,
-                allow_code: bool) -> None:
+                allow_code: bool, strict: bool = False) -> None:
     if task.text is not None:
         puzzle = english_puzzle(task.text, name=f"puzzle_{task.id}")
     else:
@@ -103,6 +103,11 @@ def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str
         if kind is not None and kind.is_code and not allow_code:
             raise PuzzleError(f"{task.path}: Python puzzle modules run only with --allow-code")
         puzzle = load(task.path)
+    # a partial reading: what was left out rides on the result (strict: refused)
+    result["not_read_count"] = len(puzzle.not_read)
+    result["not_read"] = [item.to_dict() for item in puzzle.not_read]
+    if strict:
+        check_strict(puzzle, str(task.path or f"puzzle {task.id}"))
     question = puzzle.question
     solutions = list(puzzle.solutions(limit=2, backend=backend, time_limit=time_limit))
     result["status"] = {0: "none", 1: "unique", 2: "multiple"}[len(solutions)]
@@ -115,18 +120,18 @@ def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str
 
 def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
         backend: str = "auto", executor: Executor | None = None,
-        allow_code: bool = False) -> Iterator[dict[str, Any]]:
+        allow_code: bool = False, strict: bool = False) -> Iterator[dict[str, Any]]:
     """Results in input order. With jobs > 1 (or an executor, such as a Dask client's)
     the puzzles run in parallel; jobs == 1 runs them here, one by one."""
     if executor is None and jobs <= 1:
         for task in tasks:
-            yield run_task(task, time_limit, backend, allow_code)
+            yield run_task(task, time_limit, backend, allow_code, strict)
         return
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=jobs)
     try:
-        futures: list[Future] = [pool.submit(run_task, task, time_limit, backend, allow_code)
-                                 for task in tasks]
+        futures: list[Future] = [pool.submit(run_task, task, time_limit, backend, allow_code,
+                                             strict) for task in tasks]
         for task, future in zip(tasks, futures, strict=True):
             yield _result_of(task, future)
     finally:

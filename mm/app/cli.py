@@ -21,8 +21,9 @@ from mm.app.batch import TEXT_FIELDS
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds
 from mm.formats.loading import builtin_names, load
-from mm.formats.modules import import_module
+from mm.formats.modules import read_module
 from mm.model.serialize import to_json
+from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
@@ -47,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")
+    common.add_argument("--strict", action="store_true",
+                        help="refuse a puzzle read in part (a clue or statement not read)")
 
     lister = sub.add_parser("list", help="list the built-in puzzles")
     lister.add_argument("--json", action="store_true")
@@ -92,6 +95,8 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--allow-code", action="store_true",
                        help="also run .py puzzle modules found in the folder (they are code)")
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    batch.add_argument("--strict", action="store_true",
+                       help="refuse puzzles read in part (an error result)")
     return parser
 
 
@@ -124,6 +129,22 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {"backend": args.backend, "time_limit": args.time_limit}
 
 
+def _load(args: argparse.Namespace) -> Puzzle:
+    """The puzzle, with one line on stderr per statement that was not read."""
+    puzzle = load(args.puzzle, strict=args.strict)
+    _print_not_read(puzzle)
+    return puzzle
+
+
+def _print_not_read(puzzle: Puzzle) -> None:
+    for item in puzzle.not_read:
+        print(f"mm: not read: {item}", file=sys.stderr)
+
+
+def _not_read_json(puzzle: Puzzle) -> list[dict[str, str]]:
+    return [item.to_dict() for item in puzzle.not_read]
+
+
 def _heading(puzzle: Puzzle) -> str:
     return f"{puzzle.title} ({puzzle.name})"
 
@@ -147,15 +168,23 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle = load(args.puzzle)
+    puzzle = _load(args)
     start = time.perf_counter()
-    solution = puzzle.solve(**_options(args))
+    if missing_clues(puzzle.not_read):
+        # read in part: one solution of several would be a guess, so say there are several
+        found = list(puzzle.solutions(limit=2, **_options(args)))
+        if len(found) > 1:
+            return _partial_not_unique(args, puzzle, time.perf_counter() - start)
+        solution = found[0] if found else None
+    else:
+        solution = puzzle.solve(**_options(args))
     seconds = time.perf_counter() - start
     if args.json:
         data: dict[str, Any] = {"puzzle": puzzle.name, "title": puzzle.title,
                                 "status": "none" if solution is None else "solved",
                                 "solution": None, "encoded": None,
-                                "seconds": round(seconds, 6)}
+                                "seconds": round(seconds, 6),
+                                "not_read": _not_read_json(puzzle)}
         if solution is not None:
             data["solution"] = solution.to_dict()
             data["encoded"] = solution.encoded()
@@ -178,14 +207,27 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_NONE if solution is None else EXIT_OK
 
 
+def _partial_not_unique(args: argparse.Namespace, puzzle: Puzzle, seconds: float) -> int:
+    n = len(missing_clues(puzzle.not_read))
+    if args.json:
+        _print_json({"puzzle": puzzle.name, "title": puzzle.title, "status": "multiple",
+                     "solution": None, "encoded": None, "seconds": round(seconds, 6),
+                     "not_read": _not_read_json(puzzle)})
+    else:
+        print(f"{_heading(puzzle)}: more than one solution without the {n} statement(s) "
+              "not read; no answer is given")
+    return EXIT_MULTIPLE
+
+
 def cmd_count(args: argparse.Namespace) -> int:
-    puzzle = load(args.puzzle)
+    puzzle = _load(args)
     if args.limit is not None and args.limit < 1:
         raise PuzzleError(f"--limit must be at least 1, got {args.limit}")
     n = puzzle.count(limit=args.limit, exact=args.exact, approx=args.approx, **_options(args))
     at_limit = args.limit is not None and n >= args.limit
     if args.json:
-        _print_json({"puzzle": puzzle.name, "count": n, "at_limit": at_limit})
+        _print_json({"puzzle": puzzle.name, "count": n, "at_limit": at_limit,
+                     "not_read": _not_read_json(puzzle)})
     else:
         print(f"{n}+" if at_limit else n)
     return EXIT_OK
@@ -196,10 +238,11 @@ _VERIFY_EXIT = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE,
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    puzzle = load(args.puzzle)
+    puzzle = _load(args)
     report = puzzle.verify(minimal=not args.no_minimal, **_options(args))
     if args.json:
-        _print_json({"puzzle": puzzle.name, **report.to_dict()})
+        _print_json({"puzzle": puzzle.name, **report.to_dict(),
+                     "not_read": _not_read_json(puzzle)})
         return _VERIFY_EXIT[report.status]
     print(f"{_heading(puzzle)}: {report.status} ({report.seconds:.3f} s)")
     if report.status == "multiple":
@@ -237,17 +280,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    imported = import_module(args.module)
-    for item in imported.untranslated:
-        print(f"mm: not translated: {item}", file=sys.stderr)
+    puzzle = read_module(args.module)
+    _print_not_read(puzzle)  # and recorded in the JSON, so `mm solve` on it says so too
     if args.out == "-":
-        _print_json(to_json(imported.puzzle))
+        _print_json(to_json(puzzle))
     else:
         out = args.out or str(Path(args.module).with_suffix(".json"))
-        imported.puzzle.save(out)
-        puzzle = imported.puzzle
+        puzzle.save(out)
         print(f"wrote {out}: {len(puzzle.noun_types)} noun types, {len(puzzle.facts)} facts, "
-              f"{len(puzzle.rules)} rules; {len(imported.untranslated)} items not translated",
+              f"{len(puzzle.rules)} rules; {len(puzzle.not_read)} items not read",
               file=sys.stderr)
     return EXIT_OK
 
@@ -269,7 +310,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     try:
         stream = batch.run(tasks, jobs=args.jobs, time_limit=args.timeout,
                            backend=args.backend, executor=executor,
-                           allow_code=args.allow_code)
+                           allow_code=args.allow_code, strict=args.strict)
         for result in _progress(stream, len(tasks), quiet=args.quiet):
             results.append(result)
             out.write(json.dumps(result, ensure_ascii=False) + "\n")

@@ -20,6 +20,7 @@ from mm.model.links import SMART_LINKS
 from mm.model.puzzle_data import WITH, Noun, NounType
 from mm.model.question import Question
 from mm.model.serialize import FORMAT, META, VERB_KEYS, VERBS, to_json
+from mm.model.unread import NotRead
 from mm.puzzle import Puzzle
 
 __all__ = ["FORMAT", "JsonPuzzleError", "from_json", "load", "to_json"]
@@ -115,6 +116,12 @@ class _Reader:
         question = self.get(data, "question", dict, "$", required=False)
         if question is not None:
             p.question = self._question(p, question, "question")
+        for i, item in enumerate(self.get(data, "not_read", list, "$", False, [])):
+            where = f"not_read[{i}]"
+            if not isinstance(item, dict):
+                raise self.fail(where, "expected an object with where, text and reason")
+            p.not_read.append(NotRead(*(self.get(item, key, str, where)
+                                        for key in ("where", "text", "reason"))))
         return p
 
     def _question(self, p: Puzzle, q: dict, where: str) -> Any:

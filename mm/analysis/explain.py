@@ -130,7 +130,9 @@ class Hint:
 
     wrong: list[tuple[Mark, list[str]]]
     step: Step | None
-    status: str = "ok"  # "ok", "complete" (every cell marked), "no solution"
+    # "ok"; "complete" (every cell marked); "not unique" (nothing more follows: the open
+    # cells differ between solutions); "no solution" (the puzzle has none)
+    status: str = "ok"
 
 
 # ---------------------------------------------------------------------------- internals
@@ -271,6 +273,11 @@ class _Explainer:
         self.check_time()
         return self.engine.next_solution(list(assume))
 
+    def consistent(self, assume: Sequence[Any]) -> bool:
+        """Is there a solution with these switches on? (No solution is read back.)"""
+        self.check_time()
+        return self.engine.satisfiable(list(assume))
+
     def core(self, assume: Sequence[Any]) -> set[int]:
         """Positions in `assume` of the solver's last core (all of them if it gives none)."""
         core = self.engine.last_core()
@@ -376,7 +383,7 @@ class _Explainer:
     def follows(self, cell: int, clues: Iterable[int], uses: Iterable[int]) -> bool:
         assume = [self.clue_guards[k] for k in clues] + [self.guard(c, self.ref[c])
                                                           for c in uses]
-        return self.solve([*assume, self.guard(cell, not self.ref[cell])]) is None
+        return not self.consistent([self.guard(cell, not self.ref[cell]), *assume])
 
     def shrink(self, cell: int, clues: list[int], uses: list[int],
                clues_first: bool = False) -> Support:
@@ -388,12 +395,14 @@ class _Explainer:
         negation = self.guard(cell, not self.ref[cell])
 
         def refute(trial: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
-            assume = [self.clue_guards[v] if kind == "c" else self.guard(v, self.ref[v])
-                      for kind, v in trial]
-            if self.solve([*assume, negation]) is not None:
+            # the opposite mark first: the solver meets the conflict sooner, with a
+            # smaller core
+            assume = [negation] + [self.clue_guards[v] if kind == "c"
+                                   else self.guard(v, self.ref[v]) for kind, v in trial]
+            if self.consistent(assume):
                 return None
             keep = self.core(assume)
-            return [e for k, e in enumerate(trial) if k in keep]
+            return [e for k, e in enumerate(trial) if k + 1 in keep]
 
         near = self.reach_nouns(tuple(clues)) | set(self.cells[cell])
         close = [e for e in items if e[0] == "c" or not near.isdisjoint(self.cells[e[1]])]
@@ -639,7 +648,7 @@ class _Explainer:
 
         def refute(trial: list[int]) -> list[int] | None:
             assume = [self.clue_guards[k] for k in trial]
-            if self.solve([*assume, *extra]) is not None:
+            if self.consistent([*assume, *extra]):
                 return None
             keep = self.core(assume)
             return [k for pos, k in enumerate(trial) if pos in keep]
@@ -801,4 +810,5 @@ def hint(puzzle: PuzzleData, marks: Iterable[Mark | tuple], backend: str = "auto
         ex.learn(cell, same)
     if ex.known_mask == ex.all_mask:
         return Hint([], None, "complete")
-    return Hint([], ex.next_step())
+    step = ex.next_step()
+    return Hint([], step, "ok" if step is not None else "not unique")

@@ -358,6 +358,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
         print(f"{len(found.wrong)} of your marks cannot be right:")
         for mark, labels in found.wrong:
             print(f"  - {mark}: ruled out by {_labels(labels)}")
+    elif found.status == "not unique":
+        print("Nothing more follows: the open cells differ between the puzzle's solutions.")
     elif found.step is None:
         print("Every cell is marked: the grid is complete.")
     else:

@@ -202,7 +202,7 @@ def test_grids_show_placeholder_values():
 def test_cli_explain_json_shape(capsys):
     assert main(["explain", "all_tired_out", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"status", "complete", "steps"}
+    assert set(data) == {"status", "complete", "steps", "not_read"}  # not_read: API.md
     assert data["status"] == "complete" and data["complete"] is True
     step = data["steps"][0]
     assert set(step) == {"marks", "clues", "uses", "kind", "level", "text"}

@@ -284,10 +284,10 @@ GRID_EVERY = 25  # steps between two grids in the readable explanation
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    puzzle = load(args.puzzle)
+    puzzle = _load(args)
     ex = puzzle.explain(**_options(args))
     if args.json:
-        _print_json(ex.to_dict())
+        _print_json({**ex.to_dict(), "not_read": _not_read_json(puzzle)})
         return _EXPLAIN_EXIT[ex.status]
     print(f"{_heading(puzzle)}: {len(ex.steps)} steps, {ex.status} ({ex.seconds:.2f} s)")
     texts = _clue_texts(puzzle)
@@ -345,13 +345,14 @@ def _labels(labels: list[str]) -> str:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    puzzle = load(args.puzzle)
+    puzzle = _load(args)
     marks = _read_marks(puzzle, args.marks)
     found = puzzle.hint(marks, **_options(args))
     if args.json:
         _print_json({"status": found.status,
                      "wrong": [{"mark": m.to_dict(), "clues": c} for m, c in found.wrong],
-                     "step": None if found.step is None else found.step.to_dict()})
+                     "step": None if found.step is None else found.step.to_dict(),
+                     "not_read": _not_read_json(puzzle)})
     elif found.status == "no solution":
         print(f"{_heading(puzzle)}: the puzzle has no solution, so no hint can help.")
     elif found.wrong:

@@ -25,22 +25,35 @@ case split      k + 1  k >= 3 clues together: what a solver on paper finds only 
 Cost model and search order
 ---------------------------
 The laws are computed in Python from the marks, with no solver (they are the Mystery
-Master's laws, and the solver check in the tests confirms each). At each state the laws run
-to a fixpoint first: one-to-one before transitivity. Only when no law applies is the solver
-asked, once per *scope*: no clue ("grid"), then each clue label alone. A scope's implied
-cells are its backbone among the open cells: a cell can only be implied with the value it
-has in a reference solution, so each candidate costs one solve of "scope + known marks +
-the opposite mark"; every satisfiable answer is kept as a *witness* that rules out all the
-cells where it differs from the reference, for as long as it agrees with the known marks
-(one bit-mask test). So a clue that gives nothing new costs no solve at all. Each implied
-mark is then shrunk to a minimal support by deletion (the solver's core first, then one
-solve per remaining element), and the supports are cached, as they never stop being valid
-and minimal. The cheapest candidate step (level, then fewest used marks, fewest clues) is
-taken; marks of it that the laws give at once from its other marks are left to the laws.
-When no single scope gives anything, every open cell is asked under all clues, the cells
-with the smallest solver cores are shrunk (clues first, so that few clues remain), and the
-step with fewest clues is taken: a "combination" or "case split". When that too finds
-nothing, the puzzle has more than one solution ("not unique").
+Master's laws; the tests confirm each law step on CP-SAT). At each state the laws run to a
+fixpoint first, one-to-one before transitivity. Only when no law applies is the solver
+asked, once per clue label (a *scope*), then for no clue at all ("grid"):
+
+* Which open cells does a scope force? A cell can only be forced to its value in a
+  reference solution, so a candidate costs one solve of "scope + known marks + the
+  opposite mark". Every satisfiable answer is kept as a *witness*: it shows that the cells
+  where it differs from the reference are not forced by any clue it satisfies, for as long
+  as it agrees with the known marks (one bit-mask test). Witnesses are shared by all scopes,
+  so a clue that gives nothing new usually costs no solve. A clue is asked only about the
+  cells of the nouns it names and of the nouns known to be with them; the search over
+  several clues below asks every cell, so nothing is missed.
+* Why is it forced? One representative cell per scope (an O first) is shrunk to a minimal
+  support: the solver's core, then deletion in halves (one solve per try). Supports are
+  cached: they never stop being valid and minimal.
+* The steps found in one scan are emitted cheapest first (level, then fewest used marks,
+  fewest clues). A scope's other forced cells join its step when the same support is
+  minimal for them too; marks the laws give at once from the step's other marks are left
+  to the laws.
+* When no single scope gives anything, open cells (tightest rows and columns first) are
+  asked under all clues until 24 forced ones are found; the three with the smallest cores
+  are shrunk, clues first, and the step with fewest clues is taken ("combination" or
+  "case split"). When no open cell is forced, the puzzle has several solutions ("not
+  unique").
+* The solver is told only the O marks and the X marks no known O implies (the structure
+  gives the rest), so the assumptions stay short; yes/no questions do not read the
+  solution back (`Backend.satisfiable`).
+* `time_limit` is checked between solves, each of which is short (a backend time limit
+  would start a timer thread per solve, costing more than the solve).
 
 All questions go to ONE incremental SAT solver (PySAT through the IR; CP-SAT with
 ``backend="cpsat"``) holding the puzzle's structure, a switch per clue label and a switch
@@ -69,7 +82,7 @@ KINDS = ("one-to-one", "transitivity", "clue", "grid", "combination", "case spli
 STATUSES = ("complete", "not unique", "no solution", "time limit")
 WITNESSES = 400  # witnesses kept (the oldest and those the known marks refute dropped)
 SHRINK_BEST = 3  # cells whose cores are shrunk when several clues are needed
-FALLBACK_CELLS = 24  # cells asked under all clues when no single clue gives a step
+FALLBACK_CELLS = 24  # forced cells whose cores are compared when no single clue gives a step
 
 
 @dataclass(frozen=True)
@@ -178,8 +191,6 @@ class _Explainer:
                 conds[item.clue] = []
             conds[item.clue].append(cond)
         model.constraints = []
-        # the deadline is checked between solves (each is short); a backend time limit
-        # would start a timer thread per solve, which costs more than the solve
         self.engine = _open(model, backend)
         self.model = model
         self.conds = [ir.And(tuple(conds[label])) for label in self.labels]
@@ -589,7 +600,11 @@ class _Explainer:
         base = [self.clue_guards[k] for k in scope] + self.known_guards()
         width = len(self.clue_guards)
         cores: list[tuple[int, int, int, set[int]]] = []
-        for cell in self._tight_cells(ruled_out)[:FALLBACK_CELLS]:
+        for cell in self._tight_cells(ruled_out):
+            if ruled_out >> cell & 1:
+                continue
+            if len(cores) >= FALLBACK_CELLS:
+                break
             assume = [*base, self.guard(cell, not self.ref[cell])]
             other = self.solve(assume)
             if other is not None:

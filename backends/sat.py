@@ -560,7 +560,7 @@ class SatBackend(Backend):
         counter.set_sampling_set(projection)
         return int(counter.count())
 
-    def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
+    def satisfiable(self, assume: Sequence[int] = ()) -> bool:
         solver = self._start()
         left = self.remaining_time()
         assume = list(assume)
@@ -578,16 +578,22 @@ class SatBackend(Backend):
                 raise self.timed_out()
         if not satisfiable:
             self._core = solver.get_core() if assume else []
+        return bool(satisfiable)
+
+    def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
+        if not self.satisfiable(assume):
             return None
-        true_vars = set(v for v in solver.get_model() if v > 0)
+        assert self.solver is not None
+        # model[v - 1] is v or -v: read only the position (and value) literals
+        model = self.solver.get_model()
         rows = [tuple(range(self.n))]
         for t in range(1, self.model.num_types):
-            rows.append(tuple(next(r for r in range(self.n) if self._at[t][i][r] in true_vars)
+            rows.append(tuple(next(r for r, v in enumerate(self._at[t][i]) if model[v - 1] > 0)
                               for i in range(self.n)))
         for t in sorted(self._values):
             domain = self.model.placeholders[t]
             rows.append(tuple(domain[next(j for j, v in enumerate(self._values[t][i])
-                                          if v in true_vars)] for i in range(self.n)))
+                                          if model[v - 1] > 0)] for i in range(self.n)))
         return tuple(rows)
 
     def last_core(self) -> list[int] | None:

@@ -8,6 +8,7 @@ errors <- ir <- model | backends <- analysis <- puzzle <- generation <- formats 
 True
 """
 
+from mm.analysis.explain import KINDS, Explanation, Hint, Step, explain, hint
 from mm.errors import (
     BackendUnavailable,
     PuzzleError,
@@ -20,6 +21,7 @@ from mm.formats.loading import builtin_names, load
 from mm.generation.generate import generate
 from mm.model import links, rules
 from mm.model.elements import WITH, Fact, Link, Noun, NounType, Rule
+from mm.model.grids import Grids, Mark
 from mm.model.report import Difference, Report
 from mm.model.solution import Solution
 from mm.model.unread import NotRead
@@ -30,8 +32,9 @@ __version__ = "0.2.0"
 
 __all__ = [
     "IS", "IS_NOT", "MAYBE", "WITH",
-    "BackendUnavailable", "Difference", "Fact", "Link", "NotRead", "Noun", "NounType",
-    "Puzzle", "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution",
-    "TimeLimitReached", "UnsupportedFeature", "ValidationError", "Verb",
-    "builtin_names", "generate", "links", "load", "rules",
+    "KINDS", "BackendUnavailable", "Difference", "Explanation", "Fact", "Grids", "Hint",
+    "Link", "Mark", "NotRead", "Noun", "NounType", "Puzzle", "PuzzleError", "PuzzleLoadError",
+    "Report", "Rule", "Solution", "Step", "TimeLimitReached", "UnsupportedFeature",
+    "ValidationError", "Verb",
+    "builtin_names", "explain", "generate", "hint", "links", "load", "rules",
 ]

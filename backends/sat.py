@@ -593,6 +593,13 @@ class SatBackend(Backend):
     def last_core(self) -> list[int] | None:
         return getattr(self, "_core", None)
 
+    def prefer(self, assignment: ir.Assignment) -> None:
+        """Make the solver try this assignment's positions first (its phases): a generator
+        looking for solutions close to a hidden one finds them sooner."""
+        lits = [self._at[t][i][row] for t in range(1, self.model.num_types)
+                for i, row in enumerate(assignment[t])]
+        self._start().set_phases(lits)
+
     # --- for grading (mm.analysis.grade): how much reasoning a puzzle takes
     def propagate(self, assume: Sequence[int] = ()) -> tuple[bool, list[int]]:
         """Unit propagation alone under the assumptions: (no conflict, the literals set)."""

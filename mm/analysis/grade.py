@@ -15,9 +15,9 @@ Here they are measured on the puzzle's CNF with MiniSat 2.2: unit propagation fr
 deduction at a time (`method="probing"`). `effort` is MiniSat's decisions plus conflicts to
 find the solution and prove it unique, a fixed-seed measure of search.
 
-Levels: easy (propagation alone), medium (a few contradictions), hard (many), fiendish (a case
-split). When the step-by-step explainer (`Puzzle.explain`) is available, `from_steps` grades
-from its steps by the same three measures.
+Levels: easy (propagation alone), medium (a few contradictions: up to 2 per 100 cells), hard
+(up to 4 per 100 cells), fiendish (more, or a case split). When the step-by-step explainer
+(`Puzzle.explain`) is available, `from_steps` grades from its steps by the same measures.
 """
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ from mm.ir import Model
 from mm.model.puzzle_data import PuzzleData
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
-# contradiction steps per 100 cells (noun pairs) up to which a puzzle is medium
-MEDIUM_STEPS_PER_100_CELLS = 3.0
+# contradiction steps per 100 cells (noun pairs) up to which a puzzle is medium, and hard;
+# set on generated 6x6 puzzles (540 cells): medium up to 10 steps, hard up to 21
+MEDIUM_STEPS_PER_100_CELLS = 2.0
+HARD_STEPS_PER_100_CELLS = 4.0
 ENGINE = "minisat22"  # fixed engine and seed: the effort figures are comparable
 
 
@@ -60,7 +62,8 @@ class Grade:
 
 def level_of(hardest_step: int, steps_above: int, case_split: bool, cells: int) -> str:
     """The level from the three measures (cells: pairs of nouns that must be decided)."""
-    if case_split or hardest_step >= 2:
+    if case_split or hardest_step >= 2 or \
+            steps_above > HARD_STEPS_PER_100_CELLS * cells / 100:
         return "fiendish"
     if hardest_step == 0 or steps_above == 0:
         return "easy"

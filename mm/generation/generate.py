@@ -19,7 +19,7 @@ from typing import Any
 
 from mm import ir
 from mm.analysis.compile import Lowering
-from mm.analysis.grade import LEVELS, Grade, grade
+from mm.analysis.grade import LEVELS, grade
 from mm.analysis.policy import choose_backend, open_engine
 from mm.errors import PuzzleError, ValidationError
 from mm.generation import kinds as K
@@ -111,8 +111,12 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
     calls = 0
     with open_engine(model, name, "generate", None, **settings) as engine:
         engine.block(hidden)
+        if hasattr(engine, "prefer"):
+            engine.prefer(hidden)
         other: ir.Assignment | None = _any_other(hidden, rng)
+        witnesses: list[ir.Assignment] = []  # solutions of all clues but some: see _minimize
         while other is not None:
+            witnesses.append(other)
             # the further the counterexample is from the hidden solution, the more clues it
             # pays to draw from it before asking the solver again
             moved = [p.noun_types[t].nouns[i] for t in range(1, types) for i in range(nouns)
@@ -125,7 +129,8 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
             calls += 1
         keep = set(range(len(clues)))
         if minimal:
-            keep, more = _minimize(engine, guards, rng)
+            keep, more = _minimize(engine, guards, rng, _Witnesses(clues, model, witnesses),
+                                   hidden)
             calls += more
     for number, k in enumerate(sorted(keep), start=1):
         clues[k].commit(str(number))
@@ -199,21 +204,106 @@ def _mirror(cond: ir.Cond) -> ir.Cond | None:
     return None
 
 
-def _minimize(engine: Any, guards: list[Any], rng: random.Random) -> tuple[set[int], int]:
+def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Witnesses,
+              hidden: ir.Assignment) -> tuple[set[int], int]:
     """Indices of a minimal set of clues that still leaves only the hidden solution: start
     from the core of the last (unsatisfiable) call, then test each clue once in random
-    order; a clue that can go takes every clue outside the new core with it."""
+    order; a clue that can go takes every clue outside the new core with it. A clue that
+    some known solution other than the hidden one breaks alone is needed without a test."""
     index = {g: k for k, g in enumerate(guards)}
     keep = _core(engine, set(range(len(guards))), index)
+    witnesses.start(keep, hidden)
     calls = 0
     for k in rng.sample(sorted(keep), len(keep)):
-        if k not in keep:
+        if k not in keep or k in witnesses.needed:
             continue
         trial = [guards[i] for i in sorted(keep) if i != k]
         calls += 1
-        if engine.next_solution(trial) is None:
-            keep = _core(engine, keep - {k}, index)
+        found = engine.next_solution(trial)
+        if found is None:
+            smaller = _core(engine, keep - {k}, index)
+            witnesses.drop(keep - smaller)
+            keep = smaller
+        else:
+            witnesses.add(found, keep)
     return keep, calls
+
+
+class _Witnesses:
+    """Solutions other than the hidden one, each with the kept clues it breaks: a solution
+    that breaks exactly one kept clue proves that clue needed (it satisfies all the others),
+    and stays a proof as clues go, since only that one is left broken."""
+
+    def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment]):
+        self.clues, self.model, self.found = clues, model, found
+        self.needed: set[int] = set()
+        self.broken: list[set[int]] = []
+        self.by_clue: dict[int, list[int]] = {}
+
+    def start(self, keep: set[int], hidden: ir.Assignment) -> None:
+        for w in self.found:
+            self.add(w, keep)
+        self.swaps(hidden, keep)
+
+    def swaps(self, hidden: ir.Assignment, keep: set[int]) -> None:
+        """Every solution one swap away from the hidden one (two nouns of one type trade
+        rows): the clues it breaks are among those naming a noun on either row."""
+        by_noun: dict[ir.NounRef, list[int]] = {}
+        for k in keep:
+            for ref in _refs(self.clues[k].cond):
+                by_noun.setdefault(ref, []).append(k)
+        types, n = len(hidden), len(hidden[0])
+        on_row = [[0] * n for _ in hidden]
+        for t, rows in enumerate(hidden):
+            for i, row in enumerate(rows):
+                on_row[t][row] = i
+        for t in range(1, types):
+            for a in range(n):
+                for b in range(a + 1, n):
+                    ra, rb = hidden[t][a], hidden[t][b]
+                    touched = {k for u in range(types) for row in (ra, rb)
+                               for k in by_noun.get((u, on_row[u][row]), ())}
+                    if touched <= self.needed:
+                        continue
+                    swapped = list(hidden[t])
+                    swapped[a], swapped[b] = rb, ra
+                    w = hidden[:t] + (tuple(swapped),) + hidden[t + 1:]
+                    broken = [k for k in touched if not ir.holds(
+                        self.clues[k].cond, self.model.tables, w, self.model)]
+                    if len(broken) == 1:
+                        self.needed.add(broken[0])
+
+    def add(self, w: ir.Assignment, keep: set[int]) -> None:
+        broken = {k for k in keep
+                  if not ir.holds(self.clues[k].cond, self.model.tables, w, self.model)}
+        if len(broken) == 1:
+            self.needed |= broken
+            return
+        slot = len(self.broken)
+        self.broken.append(broken)
+        for k in broken:
+            self.by_clue.setdefault(k, []).append(slot)
+
+    def drop(self, gone: set[int]) -> None:
+        for k in gone:
+            for slot in self.by_clue.pop(k, []):
+                broken = self.broken[slot]
+                broken.discard(k)
+                if len(broken) == 1:
+                    self.needed |= broken
+
+
+def _refs(cond: ir.Cond) -> set[ir.NounRef]:
+    """The nouns a condition names."""
+    if isinstance(cond, ir.Rel):
+        return {cond.a, cond.b}
+    if isinstance(cond, ir.Not | ir.Iff | ir.And | ir.Or | ir.Card):
+        parts = (cond.x,) if isinstance(cond, ir.Not) else \
+            (cond.x, cond.y) if isinstance(cond, ir.Iff) else cond.xs
+        return set().union(*(_refs(x) for x in parts))
+    if isinstance(cond, ir.Cmp):
+        return {ref for ref, _ in ir.int_refs(cond.a) | ir.int_refs(cond.b)}
+    return set()
 
 
 def _core(engine: Any, keep: set[int], index: dict[Any, int]) -> set[int]:

@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from mm import ir
 from mm.analysis.compile import Lowering
 from mm.errors import ValidationError
+from mm.generation.themes import Category
 from mm.model import links as smart
 from mm.model import rules as r
+from mm.model.elements import _WithLink
 from mm.model.puzzle_data import WITH, Fact, Link, Noun, NounType, PuzzleData, Rule
-from mm.generation.themes import Category
-from mm.model.verbs import IS, IS_NOT
+from mm.model.verbs import IS, IS_NOT, Verb
 
 FACT_KINDS = ("with", "not_with", "next_to", "not_next_to", "left_of", "directly_left_of",
               "one_between", "middle", "ends", "between", "before")
@@ -129,10 +130,14 @@ class Drawer:
         return self.rng.choice(choices)
 
     def partner(self, x: Noun, row: int, houses: float = 0.0) -> Noun:
-        """A noun of another type on this row (a house with probability `houses`)."""
+        """A noun on this row (a house with probability `houses`), of another type than x,
+        or of x's own type when the row is not x's (the seed's fact type 3)."""
         use_houses = x.type.index != 0 and self.rng.random() < houses
-        t = 0 if use_houses else self.other_type(x)
-        return self.at(t, row)
+        if use_houses:
+            return self.at(0, row)
+        if row != self.row(x) and self.rng.random() < 1 / len(self.p.noun_types):
+            return self.at(x.type.index, row)
+        return self.at(self.other_type(x), row)
 
     def refer(self, x: Noun) -> str:
         if x.type.index == 0:
@@ -142,7 +147,7 @@ class Drawer:
     def sentence(self, text: str) -> str:
         return text[0].upper() + text[1:] + "."
 
-    def fact(self, kind: str, x: Noun, verb: object, link: object, y: Noun,
+    def fact(self, kind: str, x: Noun, verb: Verb, link: Link | _WithLink, y: Noun,
              text: str) -> Clue:
         cond = self.lowering.rel(x, link, y)
         if verb is IS_NOT:
@@ -181,7 +186,7 @@ class Drawer:
         return [k for k in range(self.n) if test(self.row(x), k)]
 
     def _link_fact(self, kind: str, x: Noun, link: str, test: Callable[[int, int], bool],
-                   verb: object, words: str) -> Clue | None:
+                   verb: Verb, words: str) -> Clue | None:
         rows = self._rows_where(x, test)
         if not rows:
             return None

@@ -26,11 +26,16 @@ from __future__ import annotations
 import json
 import random
 import re
-import tomllib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mm.errors import PuzzleLoadError, ValidationError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
+    import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
 
 @dataclass(frozen=True)
@@ -94,8 +99,8 @@ _NATION = _c("Nationality", "the {}", "Norwegian, Dane, Swede, German, Briton, S
              "Italian, Japanese, Brazilian, Mexican, Canadian, Kenyan, Chilean, Peruvian")
 _BOOK = _c("Book", "the person reading {}", "Dracula, Dune, Ulysses, Beloved, Rebecca, Matilda, "
            "Hamlet, Persuasion, Middlemarch, Lolita, Candide, Heidi, Walden, Siddhartha")
-_TOY = _c("Toy", "the person whose animal likes the {}", "ball, rope, bone, frisbee, squeaker, feather, mouse, "
-          "bell, tunnel, hammock, ladder, mirror, puzzle, kong")
+_TOY = _c("Toy", "the person whose animal likes the {}", "ball, rope, bone, frisbee, squeaker, "
+          "feather, mouse, bell, tunnel, hammock, ladder, mirror, puzzle, kong")
 _BREED = _c("Breed", "the {} owner", "poodle, beagle, boxer, collie, husky, pug, terrier, "
             "corgi, dalmatian, greyhound, labrador, mastiff, spaniel, whippet")
 

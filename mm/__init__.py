@@ -8,6 +8,7 @@ errors <- ir <- model | backends <- analysis <- puzzle <- generation <- formats 
 True
 """
 
+from mm.analysis.grade import Grade, grade
 from mm.errors import (
     BackendUnavailable,
     PuzzleError,
@@ -30,8 +31,8 @@ __version__ = "0.2.0"
 
 __all__ = [
     "IS", "IS_NOT", "MAYBE", "WITH",
-    "BackendUnavailable", "Difference", "Fact", "Link", "NotRead", "Noun", "NounType",
+    "BackendUnavailable", "Difference", "Fact", "Grade", "Link", "NotRead", "Noun", "NounType",
     "Puzzle", "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution",
     "TimeLimitReached", "UnsupportedFeature", "ValidationError", "Verb",
-    "builtin_names", "generate", "links", "load", "rules",
+    "builtin_names", "generate", "grade", "links", "load", "rules",
 ]

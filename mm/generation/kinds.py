@@ -102,8 +102,28 @@ class Drawer:
         self._links: dict[str, Link] = {}
         ordered = [t for t in p.noun_types[1:] if categories[t.index].ordered]
         self.ordered: NounType = ordered[0] if ordered else p.noun_types[1]
+        self.other_on_row = self.on_row
         self.draw: dict[str, Callable[[Noun], Clue | None]] = {
             name: getattr(self, "_" + name) for name in KINDS}
+
+    def target(self, other: ir.Assignment) -> None:
+        """The counterexample clues are drawn against: negative clues aim at it (a random
+        "X is not Y" would rarely be false in it)."""
+        self.other_on_row = [[0] * self.n for _ in other]
+        for t, rows in enumerate(other[:len(self.hidden)]):
+            for i, row in enumerate(rows):
+                self.other_on_row[t][row] = i
+
+    def in_other(self, x: Noun, t: int, offset: int = 0) -> Noun | None:
+        """The noun of type t on x's row (shifted by offset) in the counterexample."""
+        t_x = x.type.index
+        row = (x.index if t_x == 0 else self.other_row(x)) + offset
+        if not 0 <= row < self.n:
+            return None
+        return self.p.noun_types[t].nouns[self.other_on_row[t][row]]
+
+    def other_row(self, x: Noun) -> int:
+        return self.other_on_row[x.type.index].index(x.index)
 
     # ------------------------------------------------------------- helpers
     def link(self, name: str) -> Link:
@@ -176,6 +196,11 @@ class Drawer:
     def _not_with(self, x: Noun) -> Clue | None:
         rows = [k for k in range(self.n) if k != self.row(x)]
         y = self.partner(x, self.rng.choice(rows), houses=0.3)
+        if self.rng.random() < 0.8:  # x's partner in the counterexample, if not its own
+            aimed = self.in_other(x, self.other_type(x, houses=self.rng.random() < 0.3))
+            if aimed is None or self.row(aimed) == self.row(x):
+                return None
+            y = aimed
         if y.type.index == 0:
             return self.fact("not_with", x, IS_NOT, WITH, y,
                              f"{self.refer(x)} is not in the {_ordinal(y.num)} house")
@@ -201,6 +226,13 @@ class Drawer:
                                "next to")
 
     def _not_next_to(self, x: Noun) -> Clue | None:
+        if self.rng.random() < 0.8:  # a neighbour of x in the counterexample
+            y = self.in_other(x, self.rng.randrange(1, len(self.p.noun_types)),
+                              self.rng.choice((-1, 1)))
+            if y is None or y is x or abs(self.row(y) - self.row(x)) <= 1:
+                return None
+            return self.fact("not_next_to", x, IS_NOT, self.link("next to"), y,
+                             f"{self.refer(x)} is not next to {self.refer(y)}")
         return self._link_fact("not_next_to", x, "next to", lambda a, b: abs(a - b) > 1,
                                IS_NOT, "not next to")
 

@@ -42,6 +42,8 @@ ENGINE = "minisat22"  # fixed engine and seed: the effort figures are comparable
 
 @dataclass(frozen=True)
 class Grade:
+    """How hard a puzzle is: its level and the measures the level rests on."""
+
     level: str  # easy, medium, hard or fiendish
     hardest_step: int  # 0 propagation, 1 contradiction from one hypothesis, 2 case split
     steps_above_simplest: int  # cells that needed a contradiction
@@ -51,6 +53,7 @@ class Grade:
     method: str = "probing"
 
     def to_dict(self) -> dict[str, Any]:
+        """The grade as a JSON-ready dict (what `mm grade --json` prints)."""
         return asdict(self)
 
     def __str__(self) -> str:

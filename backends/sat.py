@@ -599,6 +599,27 @@ class SatBackend(Backend):
     def last_core(self) -> list[int] | None:
         return getattr(self, "_core", None)
 
+    def prefer(self, assignment: ir.Assignment) -> None:
+        """Make the solver try this assignment's positions first (its phases): a generator
+        looking for solutions close to a hidden one finds them sooner."""
+        lits = [self._at[t][i][row] for t in range(1, self.model.num_types)
+                for i, row in enumerate(assignment[t])]
+        self._start().set_phases(lits)
+
+    # --- for grading (mm.analysis.grade): how much reasoning a puzzle takes
+    def propagate(self, assume: Sequence[int] = ()) -> tuple[bool, list[int]]:
+        """Unit propagation alone under the assumptions: (no conflict, the literals set)."""
+        return self._start().propagate(assumptions=list(assume))
+
+    def position_literals(self) -> list[int]:
+        """The literal "noun i of type t stands on row r", for every t >= 1, i and r."""
+        return [lit for grid in self._at[1:] for row in grid for lit in row]
+
+    def search_effort(self) -> int:
+        """Decisions plus conflicts of every solve so far (the engine's own counters)."""
+        stats = self._start().accum_stats() or {}
+        return int(stats.get("decisions", 0)) + int(stats.get("conflicts", 0))
+
     def block(self, assignment: ir.Assignment) -> None:
         count = self.model.num_types
         clause = [-self._at[t][i][row] for t in range(1, count)

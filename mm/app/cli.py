@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.app import batch
+from mm.app import batch, generating
 from mm.app.batch import TEXT_FIELDS
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds
@@ -106,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     batch.add_argument("--strict", action="store_true",
                        help="refuse puzzles read in part (an error result)")
+    generating.add_parsers(sub, PUZZLE_HELP, backends.names())
     return parser
 
 
@@ -486,7 +487,8 @@ def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str 
 
 _COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify,
              "explain": cmd_explain, "hint": cmd_hint,
-             "batch": cmd_batch, "export": cmd_export, "import": cmd_import}
+             "batch": cmd_batch, "export": cmd_export, "import": cmd_import,
+             **generating.COMMANDS}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from mm.errors import ValidationError
 from mm.ir import Assignment
+from mm.model import html as _html
 
 if TYPE_CHECKING:
     from mm.model.puzzle_data import Noun, NounType, PuzzleData
@@ -79,6 +80,10 @@ class Solution:
                  for line in cells]
         lines.insert(1, "  ".join("-" * w for w in widths))
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The chart as an HTML table in a notebook (mm.model.html)."""
+        return _html.fragment(_html.solution_html(self))
 
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Solution):

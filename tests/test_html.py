@@ -121,3 +121,24 @@ def test_cli_writes_standalone_pages(tmp_path, capsys):
     assert mm_main(["solve", "five_houses", "--html", str(tmp_path / "no" / "p.html")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("mm: error:") and "cannot write" in err[-1]
+
+
+def test_explanation_html_shows_each_step_with_its_marks_and_grids():
+    from types import SimpleNamespace
+
+    p = mm.load("five_houses")
+    englishman, red = p.noun("Nationality", "Englishman"), p.noun("Color", "red")
+    green = p.noun("Color", "green")
+    o = SimpleNamespace(noun1=englishman, noun2=red, same=True)
+    x = SimpleNamespace(noun1=englishman, noun2=green, same=False)
+    steps = [SimpleNamespace(marks=[o], clues=["1"], uses=[], kind="clue", level=0,
+                             text="The Englishman lives in the red house."),
+             SimpleNamespace(marks=[x], clues=[], uses=[o], kind="one-to-one", level=1,
+                             text="The <Englishman> is not in the green house.")]
+    out = html.explanation_html("complete", steps, grids=lambda k: f"<i>grid {k}</i>")
+    items = re.findall(r'<li data-step="(\d)">(.*?)</li>', out)
+    assert [n for n, _ in items] == ["1", "2"]
+    assert "Englishman" in items[0][1] and "mm-mark-o" in items[0][1] and "grid 0" in items[0][1]
+    assert "&lt;Englishman&gt;" in items[1][1] and "mm-mark-x" in items[1][1]
+    assert "<details open><summary>grids</summary><i>grid 1</i>" in items[1][1]
+    assert "mm-complete" in out

@@ -20,9 +20,9 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from mm.model.elements import Fact, Noun, NounType, Rule
@@ -52,6 +52,12 @@ CSS = """
 .mm ol.mm-clues { padding-left: 1.6em; margin: 0.3em 0 0.8em; }
 .mm ol.mm-clues li { margin: 0.1em 0; }
 .mm .mm-clue-label { color: #59636e; font-size: 0.9em; }
+.mm ol.mm-steps > li { margin: 0.4em 0; }
+.mm .mm-kind { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 0.85em;
+               background: #ddf4ff; color: #0550ae; }
+.mm .mm-mark-o { color: #1a7f37; font-weight: 600; }
+.mm .mm-mark-x { color: #cf222e; }
+.mm details > summary { cursor: pointer; color: #59636e; }
 """
 
 _LEADING_NUMBER = re.compile(r"\d+")
@@ -231,3 +237,54 @@ def report_html(report: Report) -> str:
         parts.append("<p>The time limit ran out before the solver could decide.</p>")
     return "".join(parts)
 
+
+
+# -------------------------------------------------------------------------- explanation
+class MarkLike(Protocol):
+    """A grid mark: noun1 and noun2 are together (`same`, the Mystery Master's "O") or not
+    ("X")."""
+
+    noun1: Noun
+    noun2: Noun
+    same: bool
+
+
+class StepLike(Protocol):
+    """One step of an explanation: the marks it adds, from which clues and earlier marks."""
+
+    marks: Sequence[MarkLike]
+    clues: Sequence[str]
+    uses: Sequence[MarkLike]
+    kind: str
+    level: int
+    text: str
+
+
+def mark_html(mark: MarkLike) -> str:
+    """"Englishman O Red" (with) or "Englishman X Green" (not with), coloured."""
+    sign, css = ("O", "mm-mark-o") if mark.same else ("X", "mm-mark-x")
+    return (f'{_e(mark.noun1.title)} <span class="{css}">{sign}</span> '
+            f"{_e(mark.noun2.title)}")
+
+
+def explanation_html(status: str, steps: Sequence[StepLike],
+                     grids: Callable[[int], str] | None = None, open_last: bool = True) -> str:
+    """A step-by-step explanation: its status, then each step's text, kind, level, clues
+    and marks. `grids(k)` gives the HTML of the grids after step k (0-based); each is
+    folded away under the step (the last one open), so long explanations stay readable."""
+    parts = [f"<p><b>Explanation:</b> {status_html(status)} "
+             f'<span class="mm-meta">{len(steps)} steps</span></p>']
+    items = []
+    for k, step in enumerate(steps):
+        marks = ", ".join(mark_html(m) for m in step.marks)
+        clues = ", ".join(_e(c) for c in step.clues) or "none"
+        uses = f"; uses {len(step.uses)} earlier marks" if step.uses else ""
+        body = (f'<span class="mm-kind">{_e(step.kind)}</span> '
+                f'<span class="mm-meta">level {step.level}; clues {clues}{uses}</span><br>'
+                f"{_e(step.text)}<br>{marks}")
+        if grids is not None:
+            opened = " open" if open_last and k == len(steps) - 1 else ""
+            body += f"<details{opened}><summary>grids</summary>{grids(k)}</details>"
+        items.append(f'<li data-step="{k + 1}">{body}</li>')
+    parts.append(f'<ol class="mm-steps">{"".join(items)}</ol>')
+    return "".join(parts)

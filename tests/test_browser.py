@@ -25,6 +25,11 @@ import pytest
 import mm
 from mm.app.cli import main as mm_main
 
+# the run with OR-Tools hidden (test_without_ortools.py) repeats every test; the pages do not
+# depend on the solver, so that run skips this module instead of starting Chromium again
+pytestmark = pytest.mark.skipif(bool(os.environ.get("MM_HIDE_SOLVERS")),
+                                reason="the browser test runs once, with the solvers present")
+
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 

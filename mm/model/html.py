@@ -240,34 +240,43 @@ def report_html(report: Report) -> str:
 
 
 # -------------------------------------------------------------------------- explanation
-class MarkLike(Protocol):
+class _MarkLike(Protocol):
     """A grid mark: noun1 and noun2 are together (`same`, the Mystery Master's "O") or not
     ("X")."""
 
-    noun1: Noun
-    noun2: Noun
-    same: bool
+    @property
+    def noun1(self) -> Noun: ...
+    @property
+    def noun2(self) -> Noun: ...
+    @property
+    def same(self) -> bool: ...
 
 
-class StepLike(Protocol):
+class _StepLike(Protocol):
     """One step of an explanation: the marks it adds, from which clues and earlier marks."""
 
-    marks: Sequence[MarkLike]
-    clues: Sequence[str]
-    uses: Sequence[MarkLike]
-    kind: str
-    level: int
-    text: str
+    @property
+    def marks(self) -> Sequence[_MarkLike]: ...
+    @property
+    def clues(self) -> Sequence[str]: ...
+    @property
+    def uses(self) -> Sequence[_MarkLike]: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def text(self) -> str: ...
 
 
-def mark_html(mark: MarkLike) -> str:
+def mark_html(mark: _MarkLike) -> str:
     """"Englishman O Red" (with) or "Englishman X Green" (not with), coloured."""
     sign, css = ("O", "mm-mark-o") if mark.same else ("X", "mm-mark-x")
     return (f'{_e(mark.noun1.title)} <span class="{css}">{sign}</span> '
             f"{_e(mark.noun2.title)}")
 
 
-def explanation_html(status: str, steps: Sequence[StepLike],
+def explanation_html(status: str, steps: Sequence[_StepLike],
                      grids: Callable[[int], str] | None = None, open_last: bool = True) -> str:
     """A step-by-step explanation: its status, then each step's text, kind, level, clues
     and marks. `grids(k)` gives the HTML of the grids after step k (0-based); each is

@@ -142,3 +142,6 @@ def test_explanation_html_shows_each_step_with_its_marks_and_grids():
     assert "&lt;Englishman&gt;" in items[1][1] and "mm-mark-x" in items[1][1]
     assert "<details open><summary>grids</summary><i>grid 1</i>" in items[1][1]
     assert "mm-complete" in out
+    sparse = html.explanation_html("complete", steps * 5, grids=lambda k: f"<i>grid {k}</i>",
+                                   grid_every=3)
+    assert re.findall(r"grid (\d+)", sparse) == ["2", "5", "8", "9"]  # every third, the last

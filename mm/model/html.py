@@ -277,10 +277,12 @@ def mark_html(mark: _MarkLike) -> str:
 
 
 def explanation_html(status: str, steps: Sequence[_StepLike],
-                     grids: Callable[[int], str] | None = None, open_last: bool = True) -> str:
+                     grids: Callable[[int], str] | None = None, grid_every: int = 1,
+                     open_last: bool = True) -> str:
     """A step-by-step explanation: its status, then each step's text, kind, level, clues
-    and marks. `grids(k)` gives the HTML of the grids after step k (0-based); each is
-    folded away under the step (the last one open), so long explanations stay readable."""
+    and marks. `grids(k)` gives the HTML of the grids after step k (0-based), shown under
+    every `grid_every`-th step and the last, folded away (the last one open), so long
+    explanations stay readable and small."""
     parts = [f"<p><b>Explanation:</b> {status_html(status)} "
              f'<span class="mm-meta">{len(steps)} steps</span></p>']
     items = []
@@ -291,8 +293,9 @@ def explanation_html(status: str, steps: Sequence[_StepLike],
         body = (f'<span class="mm-kind">{_e(step.kind)}</span> '
                 f'<span class="mm-meta">level {step.level}; clues {clues}{uses}</span><br>'
                 f"{_e(step.text)}<br>{marks}")
-        if grids is not None:
-            opened = " open" if open_last and k == len(steps) - 1 else ""
+        last = k == len(steps) - 1
+        if grids is not None and (last or (k + 1) % grid_every == 0):
+            opened = " open" if open_last and last else ""
             body += f"<details{opened}><summary>grids</summary>{grids(k)}</details>"
         items.append(f'<li data-step="{k + 1}">{body}</li>')
     parts.append(f'<ol class="mm-steps">{"".join(items)}</ol>')

@@ -22,6 +22,7 @@ from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds
 from mm.formats.loading import builtin_names, load
 from mm.formats.modules import read_module
+from mm.model import html
 from mm.model.grids import mark_from_dict
 from mm.model.serialize import to_json
 from mm.model.text import clue_label
@@ -55,7 +56,9 @@ def _parser() -> argparse.ArgumentParser:
 
     lister = sub.add_parser("list", help="list the built-in puzzles")
     lister.add_argument("--json", action="store_true")
-    sub.add_parser("solve", parents=[common], help="print a solution")
+    solver = sub.add_parser("solve", parents=[common], help="print a solution")
+    solver.add_argument("--html", default=None, metavar="FILE",
+                        help="also write the puzzle and its solution as an HTML page")
     counter = sub.add_parser("count", parents=[common], help="count the solutions")
     counter.add_argument("--limit", type=int, default=None, help="stop counting at N")
     counter.add_argument("--exact", action="store_true",
@@ -65,6 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     verifier = sub.add_parser("verify", parents=[common], help="unique, multiple or none")
     verifier.add_argument("--no-minimal", action="store_true",
                           help="skip the minimal subset of clues (slow on large puzzles)")
+    verifier.add_argument("--html", default=None, metavar="FILE",
+                          help="also write the puzzle and the report as an HTML page")
 
     sub.add_parser("explain", parents=[common],
                    help="the steps that fill the grids, each with its reason")
@@ -189,6 +194,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         solution = puzzle.solve(**_options(args))
     seconds = time.perf_counter() - start
+    if args.html:
+        shown = [html.status_html("no solution")] if solution is None else [
+            html.solution_html(solution, caption="Solution")]
+        _write_html(args.html, puzzle, *shown)
     if args.json:
         data: dict[str, Any] = {"puzzle": puzzle.name, "title": puzzle.title,
                                 "status": "none" if solution is None else "solved",
@@ -250,6 +259,8 @@ _VERIFY_EXIT = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE,
 def cmd_verify(args: argparse.Namespace) -> int:
     puzzle = _load(args)
     report = puzzle.verify(minimal=not args.no_minimal, **_options(args))
+    if args.html:
+        _write_html(args.html, puzzle, html.report_html(report))
     if args.json:
         _print_json({"puzzle": puzzle.name, **report.to_dict(),
                      "not_read": _not_read_json(puzzle)})
@@ -370,6 +381,16 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if found.status == "no solution" or found.wrong:
         return EXIT_NONE
     return EXIT_OK
+
+
+def _write_html(path: str, puzzle: Puzzle, *shown: str) -> None:
+    """A standalone page: the puzzle, then what the command found (mm.model.html)."""
+    text = html.page(puzzle.title, html.puzzle_html(puzzle), *shown)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot write ({exc.strerror})") from None
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mm.errors import ValidationError
+from mm.model import html as _html
 from mm.model import text as _text
 from mm.model.elements import (
     WITH,
@@ -481,6 +482,10 @@ class PuzzleData:
             if [solution.value(n) for n in nouns] != list(values):
                 return False
         return True
+
+    def _repr_html_(self) -> str:
+        """The puzzle as HTML in a notebook: types, nouns, links and clues (mm.model.html)."""
+        return _html.fragment(_html.puzzle_html(self))
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.name!r}: {len(self.noun_types)} types, "

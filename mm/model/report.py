@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mm.model import html as _html
+
 if TYPE_CHECKING:
     from mm.model.elements import Fact, Noun, NounType, Rule
     from mm.model.solution import Solution
@@ -62,6 +64,10 @@ class Report:
     def solution(self) -> Solution | None:
         """The first solution found (the only one when status is "unique"), or None."""
         return self.solutions[0] if self.solutions else None
+
+    def _repr_html_(self) -> str:
+        """The report as HTML in a notebook: status, solution, open cells or conflict."""
+        return _html.fragment(_html.report_html(self))
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (what `mm verify --json` prints)."""

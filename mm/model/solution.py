@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from mm.errors import ValidationError
 from mm.ir import Assignment
+from mm.model import html as _html
 from mm.model.grids import Grids, solution_marks
 
 if TYPE_CHECKING:
@@ -86,6 +87,10 @@ class Solution:
         values = {n: self._values[t.index][n.index] for t in self.puzzle.noun_types
                   if t.placeholders is not None for n in t.nouns}
         return Grids(self.puzzle, solution_marks(self.puzzle, self._rows_of), values)
+
+    def _repr_html_(self) -> str:
+        """The chart as an HTML table in a notebook (mm.model.html)."""
+        return _html.fragment(_html.solution_html(self))
 
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Solution):

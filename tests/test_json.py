@@ -5,7 +5,7 @@ import json
 from importlib import resources
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from puzzle_oracle import random_puzzle
 
@@ -46,6 +46,7 @@ def test_exported_puzzles_follow_the_schema(name):
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**31))
+@example(seed=1123)  # two SmartRules' "before" links over different types: named once each
 def test_random_puzzles_with_custom_links_and_rules_round_trip(seed):
     p = random_puzzle(seed, numbers=seed % 2 == 0)
     _, q = _round_trip(p)

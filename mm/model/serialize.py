@@ -8,6 +8,7 @@ as the table of noun pairs for which they hold, rules as expression trees.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from mm.errors import PuzzleError
@@ -36,6 +37,26 @@ class _Writer:
 
     def __init__(self) -> None:
         self.extra: dict[Link, str] = {}
+        # a SmartRule's decomposition makes new link objects each time: decompose once, so
+        # the links named while listing them are the links the rule is written with
+        self.decomposed: dict[int, tuple[r.SmartRule, r.Condition]] = {}
+
+    def expand(self, rule: r.SmartRule) -> r.Condition:
+        """The building blocks of a SmartRule, the same objects on every call."""
+        if id(rule) not in self.decomposed:
+            self.decomposed[id(rule)] = (rule, rule.decompose())
+        return self.decomposed[id(rule)][1]
+
+    def rule_links(self, c: Any) -> Iterator[Link]:
+        """The links a rule uses, through its SmartRules' building blocks."""
+        if c is None:
+            return
+        if isinstance(c, r.SmartRule):
+            c = self.expand(c)
+        if isinstance(c, r.Related) and isinstance(c.link, Link):
+            yield c.link
+        for x in c.children():
+            yield from self.rule_links(x)
 
     def puzzle(self, puzzle: PuzzleData) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "name": puzzle.name, "title": puzzle.title}
@@ -51,7 +72,7 @@ class _Writer:
         # links that only rules know (a SmartRule's own links) are written too, under a free name
         taken = {link.name for link in puzzle.links}
         for rule in puzzle.rules:
-            for link in _rule_links(rule.constraint):
+            for link in self.rule_links(rule.constraint):
                 if link.num != 0 and link not in puzzle.links and link not in self.extra:
                     name, k = link.name, 2
                     while name in taken:
@@ -92,7 +113,7 @@ class _Writer:
 
     def cond(self, c: r.Condition) -> dict[str, Any]:
         if isinstance(c, r.SmartRule):
-            return self.cond(c.decompose())
+            return self.cond(self.expand(c))
         if isinstance(c, r.Const):
             return {"op": "const", "value": c.value}
         if isinstance(c, r.Related):
@@ -157,17 +178,6 @@ def _link_json(link: Link) -> dict[str, Any]:
         nouns = link.noun_type.nouns
         out["pairs"] = [[a.name, b.name] for a in nouns for b in nouns if link.holds(a, b)]
     return out
-
-
-def _rule_links(c: Any):
-    if c is None:
-        return
-    if isinstance(c, r.SmartRule):
-        c = c.decompose()
-    if isinstance(c, r.Related) and isinstance(c.link, Link):
-        yield c.link
-    for x in c.children():
-        yield from _rule_links(x)
 
 
 def _noun_json(noun: Noun) -> dict[str, str]:

@@ -1,0 +1,70 @@
+"""The grammar of clue forms, over the compact tokens the chunker makes (see `chunks`).
+
+A clue is read in three steps:
+1. the lexicon turns each run of words naming a value into one mention (`lexicon`);
+2. the chunker turns each multi-word keyword into one token ("to the immediate left of" ->
+   LEFT with `direct`, "one of the ends" -> END, "the third house" -> a place) and drops the
+   neutral words: words that fill a phrase naming a person and change no meaning ("the
+   person who likes", "owner", "lives in the"). Any other word makes the clue not read;
+3. this grammar (Lark, Earley) reads the short sequence that is left. A clue like "The
+   person who smokes Blends lives next to the one who keeps cats" comes here as `V NEXT V`.
+Negation, direction, adjacency, comparison, quantity and "either/or" are never neutral, so
+they can only be read by a rule of the grammar, or not at all.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark
+from lark.lexer import Lexer
+
+GRAMMAR = r"""
+start: stmt
+     | stmt COMMA? AND DIFFERENT          -> with_differ
+     | stmt COMMA? ONSIDE                 -> on_side
+
+?np: V | P
+
+stmt: np np                                   -> same
+    | np NOT np                               -> not_same
+    | np NOT? LR np                           -> lr
+    | np NOT? NEXT np                         -> next_to
+    | np AND np NOT? NEXT EACHOTHER?          -> next_to
+    | np AND np NOT? EACHOTHER                -> next_to
+    | np NOT? END                             -> at_end
+    | K SLOTS BETWEEN np AND np               -> slots_between
+    | np AND np K SLOTS BETWEEN               -> slots_between
+    | np NOT? K SLOTS AWAY np                 -> slots_away
+    | np NOT? BETWEEN np AND np               -> between
+    | np NOT? BETWEEN np AND np COMMA? INORDER -> between_ordered
+    | np EITHER np OR np                      -> either_subject
+    | EITHER np OR np np                      -> either_object
+    | OF np AND np COMMA? ONE np AND OTHER np  -> of_pair
+    | np (COMMA np)+ COMMA? AND np ALL? K? DIFFERENT -> all_different
+    | np AND np ALL? K? DIFFERENT             -> all_different
+    | np NOT? amount? ORDER np                -> compare
+    | np NOT? amount? CMP THAN np             -> compare
+    | np NOT? K CMP UNIT THAN np              -> compare_more
+
+amount: K UNIT?
+      | SOME
+
+%declare V P K UNIT NOT LR NEXT EACHOTHER END SLOTS BETWEEN AND OR EITHER OF ONE OTHER
+%declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE
+"""
+
+
+class _TokenList(Lexer):
+    """Lark's lexer slot: the tokens are already made."""
+
+    def __init__(self, conf) -> None:  # noqa: ANN001 - Lark's LexerConf
+        pass
+
+    def lex(self, data):  # noqa: ANN001, ANN201 - Lark wraps a one-argument lex
+        return iter(data)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(GRAMMAR, parser="earley", lexer=_TokenList, ambiguity="explicit")

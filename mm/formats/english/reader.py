@@ -1,0 +1,384 @@
+"""One clue: tokens -> grammar -> the facts and rules it says, exactly, or a reason why not.
+
+Every reading the grammar allows is built; a clue whose readings say different things is
+not read (an ambiguity is never settled by a guess). Where a form could mean a stronger or a
+weaker thing ("X is left of Y": directly, or somewhere), the weaker one is read: it is true
+either way, so the answer can only become "not unique", never wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+from lark.exceptions import LarkError
+from lark.visitors import CollapseAmbiguities
+
+from mm.model import links, rules
+from mm.formats.english import grammar
+from mm.formats.english.chunks import NotReadable, Value, chunk
+from mm.formats.english.lexicon import ORDINALS, Lexicon, number, tokenize, value_number
+from mm.model.puzzle_data import WITH, Noun, NounType
+from mm.model.verbs import IS, IS_NOT
+from mm.puzzle import Puzzle
+
+MAX_TOKENS = 60  # a longer clue is not read: parsing stays fast whatever the text
+MAX_READINGS = 256
+# words a list's own sentence may hold that are keywords here (never a list word)
+_KEYWORDS = {"not", "no", "never", "either", "or", "and", "left", "right", "next", "between",
+             "before", "after", "than", "different", "other", "each", "all", "one", "first",
+             "last", "middle", "somewhere", "sometime", "directly", "immediately", "end",
+             "ends", "away", "earlier", "later", "far", "both", "but", "except", "nor",
+             "neither", "every", "any", "none", "less", "fewer", "smaller", "lower",
+             "cheaper", "shorter", "lighter", "more", "larger", "bigger", "greater", "higher",
+             "longer", "taller", "heavier", "neighbor", "neighbour", "adjacent", "beside",
+             "of", "order", "that", "this", "immediate", "some"}
+
+_AFTER_PLACE_WORD = {"house", "position", "number", "no", "#", "seat", "place", "spot"}
+_TIME_UNITS = {"minute": 1, "minutes": 1, "min": 1, "mins": 1, "hour": 60, "hours": 60}
+
+
+@dataclass
+class Category:
+    """One attribute list: its noun type and the words of its own sentence."""
+
+    noun_type: NounType
+    context: set[str]
+    numbers: dict[Noun, float] | None = None  # every value's number, for a numeric list
+    units: set[str] = field(default_factory=set)
+    minutes: bool = False
+
+
+@dataclass
+class Effect:
+    """One fact or rule a clue says; `key` compares readings."""
+
+    key: tuple
+    apply: Callable[[Puzzle, str, str], None]
+
+
+def categorize(noun_type: NounType, context: set[str]) -> Category:
+    numbers = {n: value_number(n.title) for n in noun_type.nouns}
+    cat = Category(noun_type, context)
+    if all(v is not None for v in numbers.values()) and len(set(numbers.values())) == len(numbers):
+        cat.numbers = {n: float(v) for n, v in numbers.items() if v is not None}
+        for n in noun_type.nouns:
+            cat.units |= {w for w in tokenize(n.title) if w.isalpha() and w not in ("am", "pm")}
+        cat.minutes = all(":" in n.title for n in noun_type.nouns)
+        if cat.minutes:
+            cat.units |= set(_TIME_UNITS)
+        if all(1000 <= v <= 2200 and v == int(v) for v in cat.numbers.values()):
+            cat.units |= {"year", "years"}
+        cat.units |= {w for w in context if w in ("year", "years", "minute", "minutes")}
+        cat.units |= {u[:-1] for u in cat.units if u.endswith("s")} | \
+                     {u + "s" for u in cat.units if not u.endswith("s")}
+    return cat
+
+
+class ClueReader:
+    def __init__(self, puzzle: Puzzle, houses: NounType | None, categories: list[Category]):
+        self.p, self.houses, self.categories = puzzle, houses, categories
+        nouns = [n for c in categories for n in c.noun_type.nouns]
+        self.lexicon = Lexicon(nouns)
+        self.category_of = {c.noun_type: c for c in categories}
+        self.units = set().union(*(c.units for c in categories))
+        self.context_words = set().union(*(c.context for c in categories)) - _KEYWORDS
+        self._links: dict[str, object] = {}
+
+    # ------------------------------------------------------------ readings
+
+    def tokens(self, text: str) -> list[Token]:
+        words = tokenize(text)
+        if len(words) > MAX_TOKENS:
+            raise NotReadable(f"longer than {MAX_TOKENS} words")
+        return chunk(self.lexicon.mentions(words), self.units, self.context_words)
+
+    def read(self, where: str, text: str) -> list[Effect]:
+        """The facts and rules of one clue; NotReadable when it has no exact reading."""
+        toks = self.tokens(text)
+        if not any(t.type == "V" for t in toks):
+            raise NotReadable("names no value")
+        try:
+            tree = grammar.parser().parse(toks)  # type: ignore[arg-type]
+        except LarkError as exc:
+            raise NotReadable(_why(exc)) from None
+        if sum(1 for _ in tree.find_data("_ambig")) > 8:
+            raise NotReadable("too many ways to read it")
+        meanings: dict[tuple, list[Effect]] = {}
+        errors: list[str] = []
+        for one in itertools.islice(CollapseAmbiguities().transform(tree), MAX_READINGS):
+            try:
+                effects = self.clue(one)
+            except NotReadable as exc:
+                errors.append(str(exc))
+                continue
+            meanings.setdefault(tuple(e.key for e in effects), effects)
+        if not meanings:
+            raise NotReadable(errors[0] if errors else "no reading")
+        if len(meanings) > 1:
+            raise NotReadable("it can be read in more than one way")
+        return next(iter(meanings.values()))
+
+    def subject(self, text: str) -> Noun:
+        """The one value or place a phrase names ("the person who drinks water")."""
+        toks = self.tokens(text)
+        if len(toks) != 1 or toks[0].type not in ("V", "P"):
+            raise NotReadable(f"'{text}' does not name one person")
+        return self.noun(toks[0])
+
+    # ------------------------------------------------------------ phrases
+
+    def noun(self, tok: Token) -> Noun:
+        if tok.type == "P":
+            return self.place(tok.value)
+        value: Value = tok.value  # type: ignore[assignment]
+        candidates = list(value.mention.candidates)
+        if len(candidates) == 1:
+            return candidates[0]
+        by_context = [n for n in candidates if value.words & self.category_of[n.type].context]
+        if len(by_context) == 1:
+            return by_context[0]
+        # a list with words of its own ("hair") that the phrase lacks is not meant
+        contexts = {n: self.category_of[n.type].context for n in candidates}
+        plain = [n for n in candidates
+                 if not contexts[n] - set().union(*(contexts[m] for m in candidates
+                                                    if m is not n))]
+        if len(plain) == 1 and not value.words:
+            return plain[0]
+        named = [n for n in candidates if self.category_of[n.type].context & {"name", "names"}]
+        if len(named) == 1 and not value.words:
+            return named[0]
+        names = ", ".join(f"'{n.title}' ({n.type.name})" for n in candidates)
+        raise NotReadable(f"'{' '.join(value.mention.words)}' could be any of {names}")
+
+    def place(self, m: re.Match) -> Noun:
+        if self.houses is None:
+            raise NotReadable("names a position, and this puzzle has none")
+        size = len(self.houses.nouns)
+        found = m.groupdict()
+        if found.get("far"):
+            k = 1 if found["far"] == "left" else size
+        elif found.get("num"):
+            k = number(found["num"]) or 0
+        else:
+            word = found["ord"]
+            if word in ("last", "rightmost", "final"):
+                k = size
+            elif word == "leftmost":
+                k = 1
+            elif word in ("middle", "center", "centre"):
+                if size % 2 == 0:
+                    raise NotReadable(f"no middle house among {size}")
+                k = size // 2 + 1
+            else:
+                k = ORDINALS[word]
+        if not 1 <= k <= size:
+            raise NotReadable(f"no position {k} (1 to {size})")
+        return self.houses.nouns[k - 1]
+
+    def link(self, name: str, factory: Callable[[], object]):
+        if self.houses is None:
+            raise NotReadable("places people in a row, and this puzzle has no positions")
+        if name not in self._links:
+            self._links[name] = self.p.add_link(name, self.houses, factory())
+        return self._links[name]
+
+    # ------------------------------------------------------------ clues
+
+    def clue(self, t: Tree) -> list[Effect]:
+        if t.data == "start":
+            return self.clue(t.children[0])
+        if t.data == "with_differ":
+            inner = t.children[0]
+            effects = self.clue(inner)
+            nps = _nps(inner)
+            a, b = self.noun(nps[0]), self.noun(nps[-1])
+            if a.type is b.type:
+                return effects
+            return effects + [self._fact(a, IS_NOT, None, b)]
+        if t.data == "on_side":
+            inner = t.children[0]
+            if inner.data != "next_to":
+                raise NotReadable("', on their left/right' after a clue that is not 'next to'")
+            return self.clue(inner)  # whose left is not said: only "next to" is sure
+        return self.stmt(t)
+
+    def stmt(self, t: Tree) -> list[Effect]:
+        kind = t.data
+        nps = [self.noun(c) for c in _nps(t)]
+        toks = {c.type: c for c in t.children if isinstance(c, Token)}
+        negated = "NOT" in toks
+        verb = IS_NOT if negated else IS
+        if kind in ("same", "not_same"):
+            a, b = nps
+            return [self._fact(a, IS_NOT if kind == "not_same" else IS, None, b)]
+        if kind == "lr":
+            m = toks["LR"].value
+            left = m.group("side") == "left"
+            side = m.group("side")
+            if m.group("direct") or m.group("immediate"):
+                link = self.link(f"directly {side} of",
+                                 lambda: links.less_by(1) if left else links.more_by(1))
+            else:
+                link = self.link(f"{side} of", links.less_than if left else links.more_than)
+            return [self._fact(nps[0], verb, link, nps[1])]
+        if kind == "next_to":
+            return [self._fact(nps[0], verb, self.link("next to", links.next_to), nps[1])]
+        if kind == "at_end":
+            if self.houses is None:
+                raise NotReadable("names a position, and this puzzle has none")
+            first, last = self.houses.nouns[0], self.houses.nouns[-1]
+            x = nps[0]
+            if x.type is self.houses:
+                raise NotReadable("places a position")
+            cond = rules.any_of(_is(x, first), _is(x, last))
+            return [self._rule(("ends", x, negated), rules.not_(cond) if negated else cond)]
+        if kind in ("slots_between", "slots_away"):
+            k = int(toks["K"].value)
+            gap = k + 1 if kind == "slots_between" else k
+            if gap < 1:
+                raise NotReadable("zero houses away")
+            link = self.link("next to", links.next_to) if gap == 1 else \
+                self.link(_between_name(gap - 1), lambda: links.offset_by(gap))
+            return [self._fact(nps[0], verb, link, nps[1])]
+        if kind in ("between", "between_ordered"):
+            x, y, z = nps
+            if len({x, y, z}) < 3:
+                raise NotReadable("names one value twice")
+            left = self.link("left of", links.less_than)
+            order = rules.all_of(_rel(y, left, x), _rel(x, left, z))
+            cond = order if kind == "between_ordered" else rules.any_of(
+                order, rules.all_of(_rel(z, left, x), _rel(x, left, y)))
+            key = (kind, x, frozenset((y, z)) if kind == "between" else (y, z), negated)
+            return [self._rule(key, rules.not_(cond) if negated else cond)]
+        if kind in ("either_subject", "either_object"):
+            if kind == "either_subject":
+                x, y, z = nps
+            else:
+                y, z, x = nps
+            for v in (y, z):
+                if v.type is x.type:
+                    raise NotReadable("'either ... or' between two values of one list")
+            cond = rules.any_of(_is(x, y), _is(x, z))
+            return [self._rule(("either", x, frozenset((y, z))), cond)]
+        if kind == "of_pair":
+            x, y, a, b = nps
+            if x.type is y.type or a.type is b.type and a is b or x is y:
+                raise NotReadable("'one ... the other' that relates values of one list")
+            cond = rules.any_of(rules.all_of(_is(x, a), _is(y, b)),
+                                rules.all_of(_is(x, b), _is(y, a)))
+            return [self._rule(("of_pair", frozenset((x, y)), frozenset((a, b))), cond)]
+        if kind == "all_different":
+            if len(set(nps)) != len(nps):
+                raise NotReadable("names one value twice")
+            if "K" in toks and int(toks["K"].value) != len(nps):
+                raise NotReadable(f"says {toks['K'].value} people and names {len(nps)}")
+            effects = [self._fact(a, IS_NOT, None, b)
+                       for a, b in itertools.combinations(nps, 2) if a.type is not b.type]
+            if not effects:
+                raise NotReadable("says nothing: the values are of one list")
+            return effects
+        if kind in ("compare", "compare_more"):
+            return [self._compare(t, toks, nps, negated)]
+        raise NotReadable(f"no reading for the form '{kind}'")
+
+    def _compare(self, t: Tree, toks: dict, nps: list[Noun], negated: bool) -> Effect:
+        a, b = nps
+        unit = toks["UNIT"].value if "UNIT" in toks else None
+        amount: float | None = float(toks["K"].value) if "K" in toks else None
+        amount_tree = next(t.find_data("amount"), None)
+        if amount_tree is not None:
+            for c in amount_tree.children:
+                if c.type == "K":
+                    amount = float(c.value)
+                elif c.type == "UNIT":
+                    unit = c.value
+        if "ORDER" in toks:
+            less = toks["ORDER"].value.group("order") in ("before", "earlier than",
+                                                          "sooner than", "prior to")
+        else:
+            less = bool(toks["CMP"].value.group("less"))
+        cats = [c for c in self.categories if c.numbers is not None
+                and (unit is None or unit in c.units)]
+        if len(cats) != 1:
+            raise NotReadable("a comparison, and no one numeric list it is about"
+                              if not cats else "a comparison that could be about "
+                              + " or ".join(c.noun_type.name for c in cats))
+        cat = cats[0]
+        assert cat.numbers is not None
+        if amount is not None and unit in _TIME_UNITS and cat.minutes:
+            amount *= _TIME_UNITS[unit]
+        if a.type is b.type or a is b:
+            raise NotReadable("compares two values of one list")
+        pairs = []
+        for ta, va in cat.numbers.items():
+            for tb, vb in cat.numbers.items():
+                diff = vb - va if less else va - vb
+                ok = diff > 0 if amount is None else abs(diff - amount) < 1e-9
+                if ok and _may(a, ta) and _may(b, tb):
+                    pairs.append(rules.all_of(_is(a, ta), _is(b, tb)))
+        if not pairs:
+            raise NotReadable("a comparison no two values satisfy")
+        cond = rules.any_of(*pairs)
+        key = ("compare", a, b, less, amount, cat.noun_type.name, negated)
+        return self._rule(key, rules.not_(cond) if negated else cond)
+
+    # ------------------------------------------------------------ effects
+
+    def _fact(self, a: Noun, verb, link, b: Noun) -> Effect:
+        if a is b:
+            raise NotReadable("relates a value to itself")
+        if link is None and a.type is b.type:
+            raise NotReadable(f"'{a.title}' and '{b.title}' are both {a.type.name} values")
+        if link is not None and a.type is self.houses and b.type is self.houses:
+            raise NotReadable("relates two positions")
+        real = WITH if link is None else link
+        key = ("fact", a, verb.name, getattr(real, "name", "with"), b)
+
+        def apply(p: Puzzle, clue: str, text: str) -> None:
+            p.add_fact(clue, a, verb, real, b, text)
+        return Effect(key, apply)
+
+    def _rule(self, key: tuple, cond) -> Effect:
+        def apply(p: Puzzle, clue: str, text: str) -> None:
+            p.add_rule(clue, text, cond)
+        return Effect(("rule", *key), apply)
+
+def _is(x: Noun, y: Noun):
+    if x.type is y.type:
+        return rules.Const(x is y)
+    return rules.with_(x, y)
+
+
+def _may(x: Noun, y: Noun) -> bool:
+    return x.type is not y.type or x is y
+
+
+def _rel(x: Noun, link, y: Noun):
+    return rules.related(x, link, y)
+
+
+def _between_name(k: int) -> str:
+    spelled = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(k, str(k))
+    return f"{spelled} house{'s' if k > 1 else ''} between"
+
+
+def _nps(t: Tree) -> list[Token]:
+    return [c for c in t.children if isinstance(c, Token) and c.type in ("V", "P")]
+
+
+def _why(exc: LarkError) -> str:
+    tok = getattr(exc, "token", None)
+    if tok is None or tok.type == "$END":
+        return "ends before it says anything the reader knows"
+    value = tok.value
+    if isinstance(value, Value):
+        word = " ".join(value.mention.words)
+    elif isinstance(value, re.Match):
+        word = value.group(0)
+    else:
+        word = str(value)
+    return f"no clue form this reader knows fits at '{word}'"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from mm.formats.english.document import Document, split_document
 from mm.formats.english.lexicon import tokenize
+from mm.formats.english.chunks import NotUsed
 from mm.formats.english.reader import Category, ClueReader, NotReadable, categorize
 from mm.formats.english.riddle import infer_lists
 from mm.errors import PuzzleError
@@ -135,14 +136,13 @@ def _read_clue(reader: ClueReader, puzzle: Puzzle, english: EnglishPuzzle, numbe
     text = re.sub(r"\s+", " ", sentence.strip())
     try:
         effects = reader.read(where, text)
+    except NotUsed as exc:
+        reason = f"not used: {exc}"
+        english.unused.append(NotRead(where, text, reason))
+        return ClueReading(where, text, reason=reason, used=False)
     except NotReadable as exc:
-        reason = str(exc)
-        item = NotRead(where, text, reason)
-        if reason == "names no value":
-            english.unused.append(NotRead(where, text, "not used: it names no value"))
-            return ClueReading(where, text, reason="not used: it names no value", used=False)
-        english.not_read.append(item)
-        return ClueReading(where, text, reason=reason)
+        english.not_read.append(NotRead(where, text, str(exc)))
+        return ClueReading(where, text, reason=str(exc))
     before = len(puzzle.facts), len(puzzle.rules)
     for effect in effects:
         effect.apply(puzzle, number, text)
@@ -172,6 +172,7 @@ _ATTRIBUTE_QUESTIONS = [
     r"drinks|keep|keeps|smoke|smokes|play|plays|prefer|prefers|eat|eats|drive|drives)",
 ]
 _GRID = re.compile(r"\bwhich\b.*\bwhich\b|\bwho lives where\b|\bsolution\b|"
+                   r"^who (?:has|owns|lives|likes|does) (?:which|what)\b|"
                    r"\beach (?:person|house)\b|\bwhole grid\b", re.I)
 
 

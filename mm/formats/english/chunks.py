@@ -32,7 +32,9 @@ pet pets animal animals car cars beverage beverages name names color colors colo
 brand brands type kind model genre book books music food dish sport hobby job occupation
 profession cigar cigars cigarette cigarettes bouquet boquet bouquets arrangement arrangements
 vase vases bunch eating drinking playing reading wearing driving smoking keeping owning
-partial fond keen
+partial fond keen paid pays pay spent spend cost costs went goes leaves leave arrived arrives
+started starts began begins finished finishes traveled travelled travels took takes scored
+scores won wins adopted planted ran runs born graduated joined moved
 kept drunk smoked owned played driven eaten worn raised grown collected used preferred
 loved liked enjoyed ordered chosen picked painted ridden sold made cooked written sung
 """.split())
@@ -81,6 +83,10 @@ class NotReadable(ValueError):
     """The clue has no exact reading; the message says why."""
 
 
+class NotUsed(NotReadable):
+    """The statement constrains nothing (names no value, or says what the lists say)."""
+
+
 @dataclass
 class Value:
     """A V token's payload: the mention and the list words next to it ("red" + "hair")."""
@@ -99,7 +105,13 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
     while i < len(words):
         word = words[i]
         if word == "§":
-            out.append(Token("V", Value(items[i], i)))  # type: ignore[arg-type]
+            mention = items[i]
+            assert isinstance(mention, Mention)
+            amount = _amount(mention, words[i + 1:], units)
+            if amount:
+                out += amount
+            else:
+                out.append(Token("V", Value(mention, i)))  # type: ignore[arg-type]
             i += 1
             continue
         rest = " ".join(words[i:])
@@ -148,6 +160,32 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             raise NotReadable(f"the word '{word}' is not one this reader knows")
         i += 1
     _attach(out, dropped, context)
+    return out
+
+
+_COMPARING = {"before", "after", "earlier", "later", "sooner", "prior", "less", "fewer",
+              "smaller", "lower", "cheaper", "shorter", "lighter", "more", "larger", "bigger",
+              "greater", "higher", "longer", "taller", "heavier"}
+
+
+def _amount(mention: Mention, after: list[str], units: set[str]) -> list[Token]:
+    """A value that is a number and stands before a comparison ("5 liters smaller than")
+    is an amount there, not the value: [K, UNIT?] or []."""
+    words = list(mention.words)
+    if not words or not words[0].isdigit() or len(words) > 2:
+        return []
+    if len(words) == 2 and words[1] not in units:
+        return []
+    nxt = after[:2]
+    if nxt and nxt[0] in units:
+        if len(words) == 2:
+            return []
+        nxt = nxt[1:]
+    if not nxt or nxt[0] not in _COMPARING:
+        return []
+    out = [Token("K", int(words[0]))]  # type: ignore[arg-type]
+    if len(words) == 2:
+        out.append(Token("UNIT", words[1]))
     return out
 
 

@@ -52,17 +52,24 @@ def _raw_values(text: str) -> list[str]:
     return out
 
 
-def _options(text: str) -> list[list[str]]:
-    """The ways to cut a list: at commas only, or also at an "and" in its last item."""
+def _options(text: str, rest: str = "") -> list[list[str]]:
+    """The ways to cut a list: at commas only, or also at one "and" ("or") of its last item;
+    of several such cuts, those whose parts all appear in the rest of the text."""
     plain = _raw_values(text)
     options = [plain]
-    for sep in (" and ", " or "):
-        if plain and sep in plain[-1]:
-            head, _, tail = plain[-1].rpartition(sep)
-            if head.strip() and tail.strip():
-                options.append(plain[:-1] + [head.strip(" `'\""), tail.strip(" `'\"")])
-            break
-    return options
+    if not plain:
+        return options
+    last = plain[-1]
+    cuts = []
+    for m in re.finditer(r"\s+(?:and|or)\s+", last):
+        head, tail = last[:m.start()].strip(" `'\""), last[m.end():].strip(" `'\"")
+        if head and tail:
+            cuts.append(plain[:-1] + [head, tail])
+    if len(cuts) > 1:
+        low = rest.lower()
+        seen = [c for c in cuts if all(v.lower() in low for v in c[-2:])]
+        cuts = seen if len(seen) == 1 else []
+    return options + cuts
 
 
 def split_document(text: str) -> Document:
@@ -112,7 +119,8 @@ def split_document(text: str) -> Document:
         doc.size = number(m.group(1).lower())
     doc.positions = bool(_POSITIONS.search(intro))
     # the number of values: from the introduction, else the lists that cut one way only
-    options = [(title, _options(values)) for title, values in raw_lists]
+    rest = " ".join(text for _, text in doc.clues) + " " + " ".join(loose)
+    options = [(title, _options(values, rest)) for title, values in raw_lists]
     if doc.size is None:
         sure = Counter(len(o[0]) for _, o in options if len(o) == 1)
         anyway = Counter(len(v) for _, o in options for v in o)

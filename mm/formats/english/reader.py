@@ -9,6 +9,7 @@ either way, so the answer can only become "not unique", never wrong.
 from __future__ import annotations
 
 import itertools
+import warnings
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from lark.visitors import CollapseAmbiguities
 
 from mm.model import links, rules
 from mm.formats.english import grammar
-from mm.formats.english.chunks import NotReadable, Value, chunk
+from mm.formats.english.chunks import NotReadable, NotUsed, Value, chunk
 from mm.formats.english.lexicon import ORDINALS, Lexicon, number, tokenize, value_number
 from mm.model.puzzle_data import WITH, Noun, NounType
 from mm.model.verbs import IS, IS_NOT
@@ -68,6 +69,8 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
         for n in noun_type.nouns:
             cat.units |= {w for w in tokenize(n.title) if w.isalpha() and w not in ("am", "pm")}
         cat.minutes = all(":" in n.title for n in noun_type.nouns)
+        if all("$" in n.title for n in noun_type.nouns):
+            cat.units |= {"dollar", "dollars"}
         if cat.minutes:
             cat.units |= set(_TIME_UNITS)
         if all(1000 <= v <= 2200 and v == int(v) for v in cat.numbers.values()):
@@ -94,13 +97,23 @@ class ClueReader:
         words = tokenize(text)
         if len(words) > MAX_TOKENS:
             raise NotReadable(f"longer than {MAX_TOKENS} words")
-        return chunk(self.lexicon.mentions(words), self.units, self.context_words)
+        items = self.lexicon.mentions(words)
+        named = sum(1 for w in items if not isinstance(w, str))
+        if named == 0:
+            raise NotUsed("it names no value")
+        if named == 1 and not any(isinstance(w, str) and (w in _SIGNAL or w.isdigit())
+                                  for w in items):
+            try:
+                return chunk(items, self.units, self.context_words)
+            except NotReadable as exc:
+                raise NotUsed(f"it names one value and says nothing of it ({exc})") from None
+        return chunk(items, self.units, self.context_words)
 
     def read(self, where: str, text: str) -> list[Effect]:
         """The facts and rules of one clue; NotReadable when it has no exact reading."""
         toks = self.tokens(text)
         if not any(t.type == "V" for t in toks):
-            raise NotReadable("names no value")
+            raise NotUsed("it names no value")
         try:
             tree = grammar.parser().parse(toks)  # type: ignore[arg-type]
         except LarkError as exc:
@@ -108,16 +121,18 @@ class ClueReader:
         if sum(1 for _ in tree.find_data("_ambig")) > 8:
             raise NotReadable("too many ways to read it")
         meanings: dict[tuple, list[Effect]] = {}
-        errors: list[str] = []
+        errors: list[NotReadable] = []
         for one in itertools.islice(CollapseAmbiguities().transform(tree), MAX_READINGS):
             try:
                 effects = self.clue(one)
             except NotReadable as exc:
-                errors.append(str(exc))
+                errors.append(exc)
                 continue
             meanings.setdefault(tuple(e.key for e in effects), effects)
         if not meanings:
-            raise NotReadable(errors[0] if errors else "no reading")
+            if errors and all(isinstance(e, NotUsed) for e in errors):
+                raise errors[0]
+            raise NotReadable(str(errors[0]) if errors else "no reading")
         if len(meanings) > 1:
             raise NotReadable("it can be read in more than one way")
         return next(iter(meanings.values()))
@@ -266,8 +281,8 @@ class ClueReader:
             return [self._rule(("either", x, frozenset((y, z))), cond)]
         if kind == "of_pair":
             x, y, a, b = nps
-            if x.type is y.type or a.type is b.type and a is b or x is y:
-                raise NotReadable("'one ... the other' that relates values of one list")
+            if x is y or a is b:
+                raise NotReadable("'one ... the other' that names one value twice")
             cond = rules.any_of(rules.all_of(_is(x, a), _is(y, b)),
                                 rules.all_of(_is(x, b), _is(y, a)))
             return [self._rule(("of_pair", frozenset((x, y)), frozenset((a, b))), cond)]
@@ -279,7 +294,7 @@ class ClueReader:
             effects = [self._fact(a, IS_NOT, None, b)
                        for a, b in itertools.combinations(nps, 2) if a.type is not b.type]
             if not effects:
-                raise NotReadable("says nothing: the values are of one list")
+                raise NotUsed("the values are of one list: it says nothing")
             return effects
         if kind in ("compare", "compare_more"):
             return [self._compare(t, toks, nps, negated)]
@@ -311,8 +326,8 @@ class ClueReader:
         assert cat.numbers is not None
         if amount is not None and unit in _TIME_UNITS and cat.minutes:
             amount *= _TIME_UNITS[unit]
-        if a.type is b.type or a is b:
-            raise NotReadable("compares two values of one list")
+        if a is b:
+            raise NotReadable("compares a value with itself")
         pairs = []
         for ta, va in cat.numbers.items():
             for tb, vb in cat.numbers.items():
@@ -339,7 +354,9 @@ class ClueReader:
         key = ("fact", a, verb.name, getattr(real, "name", "with"), b)
 
         def apply(p: Puzzle, clue: str, text: str) -> None:
-            p.add_fact(clue, a, verb, real, b, text)
+            with warnings.catch_warnings():  # a fact said twice is still true
+                warnings.simplefilter("ignore")
+                p.add_fact(clue, a, verb, real, b, text)
         return Effect(key, apply)
 
     def _rule(self, key: tuple, cond) -> Effect:
@@ -359,6 +376,13 @@ def _may(x: Noun, y: Noun) -> bool:
 
 def _rel(x: Noun, link, y: Noun):
     return rules.related(x, link, y)
+
+
+# words that say something of a value: a statement naming one value is "not used" only
+# when it holds none of them
+_SIGNAL = (_KEYWORDS - {"that", "this", "of", "order", "some", "all", "each", "every",
+                        "any"}) | set(ORDINALS) | {"house", "houses", "position", "neighbors",
+                                                   "neighbours", "sometime", "never"}
 
 
 def _between_name(k: int) -> str:

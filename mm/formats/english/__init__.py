@@ -87,8 +87,9 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     """Read an English zebra puzzle. Raises EnglishPuzzleError when no puzzle can be built
     (no lists, sizes that differ); clues it cannot read exactly are listed in `not_read`."""
     doc = split_document(text)
-    if not doc.lists:
-        doc = infer_lists(doc, text)
+    if len(doc.lists) < 2:  # no lists (or a stray "label: a, b" line): a riddle's text?
+        riddle = infer_lists(doc, text)
+        doc = riddle if len(riddle.lists) >= 2 else doc
     if not doc.lists:
         raise EnglishPuzzleError("no attribute lists found (lines such as "
                                  "'- Each person has a unique name: alice, bob')")

@@ -122,9 +122,10 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
                 not reader.lexicon.mentions(tokenize(sentence)) == tokenize(sentence):
             continue  # "each house is painted a different color, ...": says the lists
     for q in doc.questions:
-        question = _question(reader, q, doc.choices)
-        if question is not None:
-            english.questions.append(question)
+        try:
+            english.questions.append(_question(reader, q, doc.choices))
+        except EnglishPuzzleError as exc:  # the puzzle is still solved; nothing is answered
+            english.not_read.append(NotRead("question", q, str(exc)))
     english.question = english.questions[0] if english.questions else None
     puzzle.question = english.question
     puzzle.not_read = list(english.not_read)
@@ -171,13 +172,14 @@ _ATTRIBUTE_QUESTIONS = [
     r"what is (?:the )?(?P<cat>[\w ]+?) of (?P<x>.+)",
     r"what (?P<cat>[\w ]+?) (?:does|do|is) (?P<x>.+?) (?:have|has|like|likes|own|owns|drink|"
     r"drinks|keep|keeps|smoke|smokes|play|plays|prefer|prefers|eat|eats|drive|drives)",
+    r"what (?P<cat>[\w ]+?) (?:is|does|do|has) (?P<x>.+)",
 ]
 _GRID = re.compile(r"\bwhich\b.*\bwhich\b|\bwho lives where\b|\bsolution\b|"
                    r"^who (?:has|owns|lives|likes|does) (?:which|what)\b|"
                    r"\beach (?:person|house)\b|\bwhole grid\b", re.I)
 
 
-def _question(reader: ClueReader, text: str, choices: list[str]) -> Question | None:
+def _question(reader: ClueReader, text: str, choices: list[str]) -> Question:
     """The question, or an EnglishPuzzleError naming it (a question is never guessed)."""
     q = re.sub(r"\s+", " ", text.strip().rstrip("?").strip())
     low = q.lower()

@@ -73,7 +73,7 @@ PHRASES: list[tuple[str, str]] = [
             r"larger|bigger|greater|higher|longer|taller|heavier)"),
     ("THAN", r"than"),
     ("SOME", r"sometime|some time|at some point|somewhere"),
-    ("EITHER", r"either"), ("OR", r"or"), ("AND", r"and"), ("COMMA", r","),
+    ("EITHER", r"either"), ("OR", r"or"), ("NEITHER", r"neither"), ("NOR", r"nor"), ("AND", r"and"), ("COMMA", r","),
     ("OTHER", r"the other|other"), ("ALL", r"all"),
 ]
 _COMPILED = [(kind, re.compile(pattern + r"(?= |$)")) for kind, pattern in PHRASES]
@@ -130,7 +130,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
                 out.append(Token("SLOTS", after))
                 i += 2
                 continue
-            if before in ("the", "a", "any", "each", "every"):
+            if before in ("the", "a", "any", "each", "every", "§"):  # "the white one"
                 dropped.append((len(out), i, word))
                 i += 1
                 continue
@@ -143,6 +143,10 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             n = len(m.group(0).split())
             out.append(Token(kind, m))  # type: ignore[arg-type]
             i += n
+            continue
+        if word == "years" and i + 1 < len(words) and words[i + 1] == "old" and \
+                out and out[-1].type == "V":  # "the person who is 8 years old"
+            i += 2
             continue
         num = _number(word)
         if num is not None:

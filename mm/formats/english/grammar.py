@@ -39,6 +39,8 @@ stmt: np np                                   -> same
     | np NOT? BETWEEN np AND np               -> between
     | np NOT? BETWEEN np AND np COMMA? INORDER -> between_ordered
     | np EITHER np OR np                      -> either_subject
+    | np NEITHER np NOR np                    -> neither_subject
+    | NEITHER np NOR np np                    -> neither_object
     | EITHER np OR np np                      -> either_object
     | OF np AND np COMMA? ONE np AND OTHER np  -> of_pair
     | np (COMMA np)+ COMMA? AND np ALL? K? DIFFERENT -> all_different
@@ -51,7 +53,7 @@ amount: K UNIT?
       | SOME
 
 %declare V P K UNIT NOT LR NEXT EACHOTHER END SLOTS BETWEEN AND OR EITHER OF ONE OTHER
-%declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE
+%declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE NEITHER NOR
 """
 
 

@@ -49,6 +49,8 @@ def tokenize(text: str) -> list[str]:
     """Lower-case tokens: words, numbers, "'s" and the punctuation the grammar reads (",")."""
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "")
     text = re.sub(r"(\d),(\d{3})", r"\1\2", text)  # 1,000 -> 1000
+    text = re.sub(r"\b(\d{1,2}):(\d\d)\s*([ap])\.?m\b\.?", r"\1\2\3m", text)  # 9:30 am
+    text = re.sub(r"\b(\d{1,2}):(\d\d)\b", r"\1\2", text)
     text = re.sub(r"\$(\d)", r"\1", text)
     for short, long in _CONTRACTIONS.items():
         text = re.sub(rf"\b{re.escape(short)}\b", long, text)

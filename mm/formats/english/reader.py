@@ -279,6 +279,17 @@ class ClueReader:
                     raise NotReadable("'either ... or' between two values of one list")
             cond = rules.any_of(_is(x, y), _is(x, z))
             return [self._rule(("either", x, frozenset((y, z))), cond)]
+        if kind in ("neither_subject", "neither_object"):
+            if kind == "neither_subject":
+                x, y, z = nps
+                pairs = [(x, y), (x, z)]
+            else:
+                y, z, x = nps
+                pairs = [(y, x), (z, x)]
+            found = [self._fact(a, IS_NOT, None, b) for a, b in pairs if a.type is not b.type]
+            if not found:
+                raise NotUsed("the values are of one list: it says nothing")
+            return found
         if kind == "of_pair":
             x, y, a, b = nps
             if x is y or a is b:

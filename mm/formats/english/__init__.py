@@ -113,7 +113,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
         for value in values:
             kind.add_noun(value.strip(), value)
         categories.append(categorize(kind, _context(title)))
-    reader = ClueReader(puzzle, houses, categories)
+    reader = ClueReader(puzzle, houses, categories, intro=" ".join(doc.intro))
     english = EnglishPuzzle(puzzle, None, [])
     for number, sentence in doc.clues:
         english.readings.append(_read_clue(reader, puzzle, english, number, sentence))
@@ -174,7 +174,7 @@ _ATTRIBUTE_QUESTIONS = [
     r"drinks|keep|keeps|smoke|smokes|play|plays|prefer|prefers|eat|eats|drive|drives)",
     r"what (?P<cat>[\w ]+?) (?:is|does|do|has) (?P<x>.+)",
 ]
-_GRID = re.compile(r"\bwhich\b.*\bwhich\b|\bwho lives where\b|\bsolution\b|"
+_GRID = re.compile(r"\bwhich\b.*\bwhich\b|\bwho \w+ (?:what|where)\b|\bsolution\b|"
                    r"^who (?:has|owns|lives|likes|does) (?:which|what)\b|"
                    r"\beach (?:person|house)\b|\bwhole grid\b", re.I)
 

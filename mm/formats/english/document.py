@@ -53,23 +53,23 @@ def _raw_values(text: str) -> list[str]:
 
 
 def _options(text: str, rest: str = "") -> list[list[str]]:
-    """The ways to cut a list: at commas only, or also at one "and" ("or") of its last item;
-    of several such cuts, those whose parts all appear in the rest of the text."""
+    """The ways to cut a list: at commas only, or also at one "and" ("or") inside one of its
+    items ("a, b and c"); of several such cuts, those whose parts all appear in the rest of
+    the text ("pizza and mac and cheese": "mac and cheese" is in a clue)."""
     plain = _raw_values(text)
-    options = [plain]
-    if not plain:
-        return options
-    last = plain[-1]
     cuts = []
-    for m in re.finditer(r"\s+(?:and|or)\s+", last):
-        head, tail = last[:m.start()].strip(" `'\""), last[m.end():].strip(" `'\"")
-        if head and tail:
-            cuts.append(plain[:-1] + [head, tail])
+    for k, item in enumerate(plain):
+        for m in re.finditer(r"\s+(?:and|or)\s+", item):
+            head, tail = item[:m.start()].strip(" `'\""), item[m.end():].strip(" `'\"")
+            if head and tail:
+                cuts.append(plain[:k] + [head, tail] + plain[k + 1:])
     if len(cuts) > 1:
         low = rest.lower()
-        seen = [c for c in cuts if all(v.lower() in low for v in c[-2:])]
-        cuts = seen if len(seen) == 1 else []
-    return options + cuts
+        seen = [c for c in cuts if all(v.lower() in low for v in c)]
+        # no evidence either way: "and" before the last value, as English lists are written
+        cuts = seen if len(seen) == 1 else [c for c in cuts if c[:len(plain) - 1] == plain[:-1]
+                                            and len(c) == len(plain) + 1][-1:]
+    return [plain, *cuts]
 
 
 def split_document(text: str) -> Document:

@@ -82,22 +82,31 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
 
 
 class ClueReader:
-    def __init__(self, puzzle: Puzzle, houses: NounType | None, categories: list[Category]):
+    def __init__(self, puzzle: Puzzle, houses: NounType | None, categories: list[Category],
+                 intro: str = ""):
         self.p, self.houses, self.categories = puzzle, houses, categories
         nouns = [n for c in categories for n in c.noun_type.nouns]
         self.lexicon = Lexicon(nouns)
         self.category_of = {c.noun_type: c for c in categories}
         self.units = set().union(*(c.units for c in categories))
-        self.context_words = set().union(*(c.context for c in categories)) - _KEYWORDS
+        # the lists' own words, and the introduction's ("Four friends each took one trip"):
+        # they describe, they never relate
+        story = {w for w in tokenize(intro) if w.isalpha()}
+        self.context_words = (set().union(*(c.context for c in categories)) | story) \
+            - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, object] = {}
 
     # ------------------------------------------------------------ readings
 
-    def tokens(self, text: str) -> list[Token]:
+    def tokens(self, text: str, statement: bool = True) -> list[Token]:
+        """The compact tokens; for a statement, NotUsed when it names no value, or one
+        value and no word that could say something of it."""
         words = tokenize(text)
         if len(words) > MAX_TOKENS:
             raise NotReadable(f"longer than {MAX_TOKENS} words")
         items = self.lexicon.mentions(words)
+        if not statement:
+            return chunk(items, self.units, self.context_words)
         named = sum(1 for w in items if not isinstance(w, str))
         if named == 0:
             raise NotUsed("it names no value")
@@ -139,7 +148,7 @@ class ClueReader:
 
     def subject(self, text: str) -> Noun:
         """The one value or place a phrase names ("the person who drinks water")."""
-        toks = self.tokens(text)
+        toks = self.tokens(text, statement=False)
         if len(toks) != 1 or toks[0].type not in ("V", "P"):
             raise NotReadable(f"'{text}' does not name one person")
         return self.noun(toks[0])
@@ -388,6 +397,15 @@ def _may(x: Noun, y: Noun) -> bool:
 def _rel(x: Noun, link, y: Noun):
     return rules.related(x, link, y)
 
+
+# words that must never be taken as describing only, wherever they come from
+_NEVER_NEUTRAL = {"nobody", "noone", "nothing", "none", "twice", "once", "thrice", "only",
+                  "except", "unless", "without", "instead", "least", "most", "exactly", "if",
+                  "then", "else", "same", "older", "younger", "ahead", "behind", "above",
+                  "below", "under", "over", "odd", "even", "until", "since", "while",
+                  "because", "why", "how", "when", "whether", "can", "could", "may", "might",
+                  "must", "should", "would", "will", "fewest", "highest", "lowest", "best",
+                  "worst", "favourite", "favorite"} | set(ORDINALS)
 
 # words that say something of a value: a statement naming one value is "not used" only
 # when it holds none of them

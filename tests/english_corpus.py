@@ -218,7 +218,6 @@ def benchmark(seed: int) -> tuple[str, Hidden, object]:
     lines.append("")
     k = rng.randrange(len(cats))
     row = rng.randrange(size)
-    value = h.at[k][row]
     which = rng.random()
     names = [j for j, c in enumerate(cats) if c.label == "names"]
     drinks = [j for j, c in enumerate(cats) if c.label == "drinks"]

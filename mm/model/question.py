@@ -27,7 +27,7 @@ class Question:
     subject: Noun | None = None
     choices: list[str] = field(default_factory=list)
 
-    def answer(self, solution: Solution) -> str | int | list[dict[str, str]]:
+    def answer(self, solution: Solution) -> str | int | list[dict[str, str | int | None]]:
         """The answer to the question in this solution: a noun's name, a house number, or
         (kind "grid") the solution's rows as in `Solution.to_dict`."""
         houses = solution.puzzle.noun_types[0]

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mm.formats.english.document import Document, split_document
-from mm.formats.english.lexicon import tokenize
+from mm.errors import PuzzleError
 from mm.formats.english.chunks import NotUsed
+from mm.formats.english.document import split_document
+from mm.formats.english.lexicon import tokenize
 from mm.formats.english.reader import Category, ClueReader, NotReadable, categorize
 from mm.formats.english.riddle import infer_lists
-from mm.errors import PuzzleError
 from mm.model.question import Question
 from mm.model.unread import NotRead
 from mm.puzzle import Puzzle

@@ -59,7 +59,8 @@ PHRASES: list[tuple[str, str]] = [
             r"(?: of the (?:row|street|line))?"),
     ("P", rf"(?:the )?(?P<ord>{_ORD}) {_SLOT}"),
     ("P", rf"{_SLOT} (?:number |no |# )?(?P<num>{_NUM})"),
-    ("P", r"(?:the )?(?:far|very) (?P<far>left|right)(?: end| side)?(?: of the (?:row|street|line))?"),
+    ("P", r"(?:the )?(?:far|very) (?P<far>left|right)(?: end| side)?"
+          r"(?: of the (?:row|street|line))?"),
     ("P", r"the (?P<far>left|right) end(?: of the (?:row|street|line))?"),
     ("P", rf"the (?P<ord>{_ORD})"),
     ("BETWEEN", r"(?:(?:somewhere|directly|immediately) )?(?:in )?between"),
@@ -73,7 +74,8 @@ PHRASES: list[tuple[str, str]] = [
             r"larger|bigger|greater|higher|longer|taller|heavier)"),
     ("THAN", r"than"),
     ("SOME", r"sometime|some time|at some point|somewhere"),
-    ("EITHER", r"either"), ("OR", r"or"), ("NEITHER", r"neither"), ("NOR", r"nor"), ("AND", r"and"), ("COMMA", r","),
+    ("EITHER", r"either"), ("OR", r"or"), ("NEITHER", r"neither"), ("NOR", r"nor"),
+    ("AND", r"and"), ("COMMA", r","),
     ("OTHER", r"the other|other"), ("ALL", r"all"),
 ]
 _COMPILED = [(kind, re.compile(pattern + r"(?= |$)")) for kind, pattern in PHRASES]
@@ -111,7 +113,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             if amount:
                 out += amount
             else:
-                out.append(Token("V", Value(mention, i)))  # type: ignore[arg-type]
+                out.append(Token("V", Value(mention, i)))
             i += 1
             continue
         rest = " ".join(words[i:])
@@ -126,7 +128,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             after = words[i + 1] if i + 1 < len(words) else ""
             before = words[i - 1] if i else ""
             if re.fullmatch(_SLOTS, after):
-                out.append(Token("K", 1))  # type: ignore[arg-type]
+                out.append(Token("K", 1))
                 out.append(Token("SLOTS", after))
                 i += 2
                 continue
@@ -141,7 +143,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
         if best is not None:
             end, kind, m = best
             n = len(m.group(0).split())
-            out.append(Token(kind, m))  # type: ignore[arg-type]
+            out.append(Token(kind, m))
             i += n
             continue
         if word == "years" and i + 1 < len(words) and words[i + 1] == "old" and \
@@ -150,7 +152,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             continue
         num = _number(word)
         if num is not None:
-            out.append(Token("K", num))  # type: ignore[arg-type]
+            out.append(Token("K", num))
             if i + 1 < len(words) and re.fullmatch(_SLOTS, words[i + 1]):
                 out.append(Token("SLOTS", words[i + 1]))
                 i += 1
@@ -187,7 +189,7 @@ def _amount(mention: Mention, after: list[str], units: set[str]) -> list[Token]:
         nxt = nxt[1:]
     if not nxt or nxt[0] not in _COMPARING:
         return []
-    out = [Token("K", int(words[0]))]  # type: ignore[arg-type]
+    out = [Token("K", int(words[0]))]
     if len(words) == 2:
         out.append(Token("UNIT", words[1]))
     return out

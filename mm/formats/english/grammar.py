@@ -14,9 +14,11 @@ they can only be read by a rule of the grammar, or not at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
-from lark import Lark
+from lark import Lark, Token
 from lark.lexer import Lexer
 
 GRAMMAR = r"""
@@ -63,7 +65,8 @@ class _TokenList(Lexer):
     def __init__(self, conf) -> None:  # noqa: ANN001 - Lark's LexerConf
         pass
 
-    def lex(self, data):  # noqa: ANN001, ANN201 - Lark wraps a one-argument lex
+    def lex(self, data: Any, parser_state: Any = None) -> Iterator[Token]:
+        """Lark calls a one-argument lex with the input: here, the token list."""
         return iter(data)
 
 

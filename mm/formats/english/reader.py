@@ -9,20 +9,21 @@ either way, so the answer can only become "not unique", never wrong.
 from __future__ import annotations
 
 import itertools
-import warnings
 import re
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from lark import Token, Tree
 from lark.exceptions import LarkError
 from lark.visitors import CollapseAmbiguities
 
-from mm.model import links, rules
 from mm.formats.english import grammar
 from mm.formats.english.chunks import NotReadable, NotUsed, Value, chunk
 from mm.formats.english.lexicon import ORDINALS, Lexicon, number, tokenize, value_number
-from mm.model.puzzle_data import WITH, Noun, NounType
+from mm.model import links, rules
+from mm.model.puzzle_data import WITH, Link, Noun, NounType
 from mm.model.verbs import IS, IS_NOT
 from mm.puzzle import Puzzle
 
@@ -94,7 +95,7 @@ class ClueReader:
         story = {w for w in tokenize(intro) if w.isalpha()}
         self.context_words = (set().union(*(c.context for c in categories)) | story) \
             - _KEYWORDS - _NEVER_NEUTRAL
-        self._links: dict[str, object] = {}
+        self._links: dict[str, Link] = {}
 
     # ------------------------------------------------------------ readings
 
@@ -124,7 +125,7 @@ class ClueReader:
         if not any(t.type == "V" for t in toks):
             raise NotUsed("it names no value")
         try:
-            tree = grammar.parser().parse(toks)  # type: ignore[arg-type]
+            tree = grammar.parser().parse(toks)
         except LarkError as exc:
             raise NotReadable(_why(exc)) from None
         if sum(1 for _ in tree.find_data("_ambig")) > 8:
@@ -158,7 +159,7 @@ class ClueReader:
     def noun(self, tok: Token) -> Noun:
         if tok.type == "P":
             return self.place(tok.value)
-        value: Value = tok.value  # type: ignore[assignment]
+        value: Value = tok.value
         candidates = list(value.mention.candidates)
         if len(candidates) == 1:
             return candidates[0]
@@ -203,7 +204,8 @@ class ClueReader:
             raise NotReadable(f"no position {k} (1 to {size})")
         return self.houses.nouns[k - 1]
 
-    def link(self, name: str, factory: Callable[[], object]):
+    def link(self, name: str, factory: Callable[[], Callable[[Any, Any], Any]]) -> Link:
+        """The puzzle's link over the houses by this name, made once."""
         if self.houses is None:
             raise NotReadable("places people in a row, and this puzzle has no positions")
         if name not in self._links:
@@ -327,6 +329,8 @@ class ClueReader:
         amount_tree = next(t.find_data("amount"), None)
         if amount_tree is not None:
             for c in amount_tree.children:
+                if not isinstance(c, Token):
+                    continue
                 if c.type == "K":
                     amount = float(c.value)
                 elif c.type == "UNIT":

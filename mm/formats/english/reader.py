@@ -20,7 +20,7 @@ from lark.exceptions import LarkError
 from lark.visitors import CollapseAmbiguities
 
 from mm.formats.english import grammar
-from mm.formats.english.chunks import NotReadable, NotUsed, Value, chunk
+from mm.formats.english.chunks import NEUTRAL, NotReadable, NotUsed, Value, chunk
 from mm.formats.english.lexicon import ORDINALS, Lexicon, number, tokenize, value_number
 from mm.model import links, rules
 from mm.model.puzzle_data import WITH, Link, Noun, NounType
@@ -92,7 +92,8 @@ class ClueReader:
         self.units = set().union(*(c.units for c in categories))
         # the lists' own words, and the introduction's ("Four friends each took one trip"):
         # they describe, they never relate
-        story = {w for w in tokenize(intro) if w.isalpha()}
+        self.list_words = set().union(*(c.context for c in categories))
+        story = {w for w in tokenize(intro) if w.isalpha()} - NEUTRAL
         self.context_words = (set().union(*(c.context for c in categories)) | story) \
             - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, Link] = {}
@@ -161,9 +162,10 @@ class ClueReader:
             return self.place(tok.value)
         value: Value = tok.value
         candidates = list(value.mention.candidates)
+        said = value.words & self.list_words
         if len(candidates) == 1:
             return candidates[0]
-        by_context = [n for n in candidates if value.words & self.category_of[n.type].context]
+        by_context = [n for n in candidates if said & self.category_of[n.type].context]
         if len(by_context) == 1:
             return by_context[0]
         # a list with words of its own ("hair") that the phrase lacks is not meant
@@ -171,10 +173,10 @@ class ClueReader:
         plain = [n for n in candidates
                  if not contexts[n] - set().union(*(contexts[m] for m in candidates
                                                     if m is not n))]
-        if len(plain) == 1 and not value.words:
+        if len(plain) == 1 and not said:
             return plain[0]
         named = [n for n in candidates if self.category_of[n.type].context & {"name", "names"}]
-        if len(named) == 1 and not value.words:
+        if len(named) == 1 and not said:
             return named[0]
         names = ", ".join(f"'{n.title}' ({n.type.name})" for n in candidates)
         raise NotReadable(f"'{' '.join(value.mention.words)}' could be any of {names}")

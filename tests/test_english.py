@@ -348,3 +348,26 @@ def test_an_unread_clue_is_listed_on_the_puzzle_and_by_mm_read(mm_cli, tmp_path)
     assert data["not_read"][0]["where"] == "clue 4"
     solved = mm_cli("solve", str(path))
     assert "1 clue(s) not read" in solved.stderr
+
+
+NUMERIC = """There are 3 houses in a row.
+names: Al, Bo, Cy
+ages: 1, 2, 3
+"""
+
+
+@pytest.mark.parametrize("clue,read", [
+    ("Al lives in house 3.", "Al is with 3."),  # house 3, not the age 3
+    ("There are 1 houses between Al and Bo.", "Al is one house between Bo."),
+    ("Al is 2 years older than Bo.", None),  # "older": not a word it reads
+    ("Al lives before Bo.", None),  # the row, or the ages?
+    ("Al is taller than Bo.", None),  # ages are no height
+    ("Al is the person who reads.", None),  # no value is "read"
+])
+def test_numbers_and_comparisons_are_never_stretched(clue, read):
+    english = parse_english(NUMERIC + "\n1. " + clue + "\n")
+    reading = english.readings[0]
+    if read is None:
+        assert reading.became == [] and reading.reason
+    else:
+        assert reading.became == [read]

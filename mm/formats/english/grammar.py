@@ -14,12 +14,15 @@ they can only be read by a rule of the grammar, or not at all.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
+from lark.visitors import CollapseAmbiguities
 
 GRAMMAR = r"""
 start: stmt
@@ -70,6 +73,33 @@ class _TokenList(Lexer):
         return iter(data)
 
 
+MAX_READINGS = 64
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     return Lark(GRAMMAR, parser="earley", lexer=_TokenList, ambiguity="explicit")
+
+
+@lru_cache(maxsize=4096)
+def shapes(types: tuple[str, ...]) -> tuple[Tree, ...] | int:
+    """Every parse of a sequence of token types, each leaf's value its position (a clue's
+    reading depends only on the types; `bind` puts the clue's tokens in). An int: no parse,
+    and where it failed (len(types): it ended too soon)."""
+    placeholders = [Token(t, i) for i, t in enumerate(types)]
+    try:
+        tree = parser().parse(placeholders)
+    except UnexpectedToken as exc:
+        return exc.token.value if exc.token.type != "$END" else len(types)
+    except UnexpectedInput:
+        return len(types)
+    if sum(1 for _ in tree.find_data("_ambig")) > 8:
+        return 0
+    return tuple(itertools.islice(CollapseAmbiguities().transform(tree), MAX_READINGS))
+
+
+def bind(shape: Tree, tokens: list[Token]) -> Tree:
+    """The parse with the clue's own tokens at its leaves."""
+    children = [bind(c, tokens) if isinstance(c, Tree) else tokens[c.value]
+                for c in shape.children]
+    return Tree(shape.data, children)

@@ -135,6 +135,12 @@ def surface_forms(title: str) -> set[tuple[str, ...]]:
     return forms
 
 
+_PLACE_WORDS = {"house", "position", "number", "no", "#", "seat", "place", "spot", "home"}
+_COUNTED = {"house", "houses", "people", "person", "persons", "position", "positions",
+            "place", "places", "spot", "spots", "door", "doors", "home", "homes", "seat",
+            "seats"}
+
+
 @dataclass(frozen=True)
 class Mention:
     """A run of clue tokens that names one value, or several equally (then the grammar's
@@ -149,12 +155,16 @@ class Lexicon:
     lists is kept with both as candidates; a derived form (plural, demonym, verb form) that
     another value spells exactly is dropped."""
 
-    def __init__(self, nouns: list) -> None:
+    def __init__(self, nouns: list, reserved: frozenset[str] = frozenset()) -> None:
+        """`reserved`: words with a meaning of their own ("reads", "watches", "left") that
+        a derived form may not take ("reads" is not the hobby "reading")."""
         exact: dict[tuple[str, ...], list] = {}
         derived: dict[tuple[str, ...], list] = {}
         for noun in nouns:
             own = tuple(w for w in tokenize(noun.title) if w not in (",", "(", ")", "\""))
             for form in surface_forms(noun.title):
+                if form != own and len(form) == 1 and form[0] in reserved:
+                    continue
                 table = exact if form == own else derived
                 if noun not in table.setdefault(form, []):
                     table[form].append(noun)
@@ -163,10 +173,18 @@ class Lexicon:
         self.longest = max((len(f) for f in self.forms), default=1)
 
     def mentions(self, tokens: list[str]) -> list[str | Mention]:
-        """The tokens with each longest run that names a value replaced by a Mention."""
+        """The tokens with each longest run that names a value replaced by a Mention; a bare
+        number next to a place or count word ("house 3", "2 houses between") stays a number,
+        whatever list holds such a value."""
         out: list[str | Mention] = []
         i = 0
         while i < len(tokens):
+            if tokens[i].isdigit() and (
+                    i and tokens[i - 1] in _PLACE_WORDS
+                    or i + 1 < len(tokens) and tokens[i + 1] in _COUNTED):
+                out.append(tokens[i])
+                i += 1
+                continue
             for n in range(min(self.longest, len(tokens) - i), 0, -1):
                 run = tuple(tokens[i:i + n])
                 if run in self.forms:

@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token, Tree
-from lark.exceptions import LarkError
-from lark.visitors import CollapseAmbiguities
 
 from mm.formats.english import grammar
 from mm.formats.english.chunks import NEUTRAL, NotReadable, NotUsed, Value, chunk
@@ -28,7 +26,6 @@ from mm.model.verbs import IS, IS_NOT
 from mm.puzzle import Puzzle
 
 MAX_TOKENS = 60  # a longer clue is not read: parsing stays fast whatever the text
-MAX_READINGS = 256
 # words a list's own sentence may hold that are keywords here (never a list word)
 _KEYWORDS = {"not", "no", "never", "either", "or", "and", "left", "right", "next", "between",
              "before", "after", "than", "different", "other", "each", "all", "one", "first",
@@ -87,7 +84,7 @@ class ClueReader:
                  intro: str = ""):
         self.p, self.houses, self.categories = puzzle, houses, categories
         nouns = [n for c in categories for n in c.noun_type.nouns]
-        self.lexicon = Lexicon(nouns)
+        self.lexicon = Lexicon(nouns, frozenset(_CORE | _KEYWORDS))
         self.category_of = {c.noun_type: c for c in categories}
         self.units = set().union(*(c.units for c in categories))
         # the lists' own words, and the introduction's ("Four friends each took one trip"):
@@ -125,17 +122,14 @@ class ClueReader:
         toks = self.tokens(text)
         if not any(t.type == "V" for t in toks):
             raise NotUsed("it names no value")
-        try:
-            tree = grammar.parser().parse(toks)
-        except LarkError as exc:
-            raise NotReadable(_why(exc)) from None
-        if sum(1 for _ in tree.find_data("_ambig")) > 8:
-            raise NotReadable("too many ways to read it")
+        shapes = grammar.shapes(tuple(t.type for t in toks))
+        if isinstance(shapes, int):
+            raise NotReadable(_why(toks[shapes] if shapes < len(toks) else None))
         meanings: dict[tuple, list[Effect]] = {}
         errors: list[NotReadable] = []
-        for one in itertools.islice(CollapseAmbiguities().transform(tree), MAX_READINGS):
+        for shape in shapes:
             try:
-                effects = self.clue(one)
+                effects = self.clue(grammar.bind(shape, toks))
             except NotReadable as exc:
                 errors.append(exc)
                 continue
@@ -340,10 +334,18 @@ class ClueReader:
         if "ORDER" in toks:
             less = toks["ORDER"].value.group("order") in ("before", "earlier than",
                                                           "sooner than", "prior to")
+            if unit is None and self.houses is not None:
+                raise NotReadable("'before'/'after' in a puzzle with positions: about the row "
+                                  "or about a numeric list")
+            fits: Callable[[Category], bool] = _timeline
         else:
+            word = toks["CMP"].value.group(0)
             less = bool(toks["CMP"].value.group("less"))
+            fits = _dimension(word)
         cats = [c for c in self.categories if c.numbers is not None
-                and (unit is None or unit in c.units)]
+                and (unit is None or unit in c.units) and (unit is not None or fits(c))]
+        if "ORDER" in toks and unit is not None:
+            cats = [c for c in cats if _timeline(c)]
         if len(cats) != 1:
             raise NotReadable("a comparison, and no one numeric list it is about"
                               if not cats else "a comparison that could be about "
@@ -420,6 +422,53 @@ _SIGNAL = (_KEYWORDS - {"that", "this", "of", "order", "some", "all", "each", "e
                                                    "neighbours", "sometime", "never"}
 
 
+# words a derived form of a value (a plural, a verb form) may not take: "reads mystery books"
+# is not the hobby "reading"; a rarer verb ("paints", "boulders") may name its value
+_CORE = set("""the a an who whom whose that which is are was were be has have had does do did
+lives live in at on with of by for as to from house houses home person people owner owners
+likes like loves love enjoys enjoy prefers prefer owns own keeps keep drinks drink smokes
+smoke plays play eats eat drives drive reads read wears wear uses use makes make cooks cook
+grows grow collects collect listens listen watches watch buys buy rides ride writes write
+sells sell holds hold""".split())
+
+_TIME_WORDS = {"year", "years", "time", "times", "date", "dates", "day", "days", "hour",
+               "hours", "minute", "minutes", "month", "months", "week", "weeks", "round",
+               "rounds", "century", "decade", "era", "period"}
+
+
+def _timeline(c: Category) -> bool:
+    """A list that "before"/"after" can be about: calendar years, clock times, or a list
+    its own sentence calls times (never ages: "born before" means older)."""
+    if c.numbers is None:
+        return False
+    years = all(1000 <= v <= 2200 and v == int(v) for v in c.numbers.values())
+    return years or c.minutes or bool(c.context & _TIME_WORDS) and not c.context & {
+        "age", "ages", "old"}
+
+
+_DIMENSIONS = {
+    "taller": {"height", "heights", "tall", "cm", "inches", "feet", "meters"},
+    "shorter": {"height", "heights", "tall", "cm", "inches", "feet", "meters", "length",
+                "long", "duration", "minutes", "hours"},
+    "heavier": {"weight", "weights", "kg", "kilograms", "pounds", "lbs", "grams", "heavy"},
+    "lighter": {"weight", "weights", "kg", "kilograms", "pounds", "lbs", "grams", "heavy"},
+    "cheaper": {"price", "prices", "cost", "costs", "dollar", "dollars", "euros", "fee"},
+    "longer": {"length", "long", "duration", "minutes", "hours", "meters", "feet", "miles"},
+    "larger": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
+    "bigger": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
+    "smaller": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
+}
+
+
+def _dimension(word: str) -> Callable[[Category], bool]:
+    """Which numeric lists a comparative can be about without a unit: "more", "less",
+    "fewer", "greater", "higher", "lower" any; "taller" only a height, and so on."""
+    words = _DIMENSIONS.get(word)
+    if words is None:
+        return lambda c: True
+    return lambda c: bool((c.context | c.units) & words)
+
+
 def _between_name(k: int) -> str:
     spelled = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(k, str(k))
     return f"{spelled} house{'s' if k > 1 else ''} between"
@@ -429,9 +478,8 @@ def _nps(t: Tree) -> list[Token]:
     return [c for c in t.children if isinstance(c, Token) and c.type in ("V", "P")]
 
 
-def _why(exc: LarkError) -> str:
-    tok = getattr(exc, "token", None)
-    if tok is None or tok.type == "$END":
+def _why(tok: Token | None) -> str:
+    if tok is None:
         return "ends before it says anything the reader knows"
     value = tok.value
     if isinstance(value, Value):

@@ -174,7 +174,7 @@ _ATTRIBUTE_QUESTIONS = [
     r"drinks|keep|keeps|smoke|smokes|play|plays|prefer|prefers|eat|eats|drive|drives)",
     r"what (?P<cat>[\w ]+?) (?:is|does|do|has) (?P<x>.+)",
 ]
-_GRID = re.compile(r"\bwhich\b.*\bwhich\b|\bwho \w+ (?:what|where)\b|\bsolution\b|"
+_GRID = re.compile(r"\bwhich\b.*\bwhich\b|\bwho \w+ (?:what|where|when)\b|\bsolution\b|"
                    r"^who (?:has|owns|lives|likes|does) (?:which|what)\b|"
                    r"\beach (?:person|house)\b|\bwhole grid\b", re.I)
 

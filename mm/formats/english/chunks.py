@@ -34,7 +34,10 @@ profession cigar cigars cigarette cigarettes bouquet boquet bouquets arrangement
 vase vases bunch eating drinking playing reading wearing driving smoking keeping owning
 partial fond keen paid pays pay spent spend cost costs went goes leaves leave arrived arrives
 started starts began begins finished finishes traveled travelled travels took takes scored
-scores won wins adopted planted ran runs born graduated joined moved
+scores won wins adopted planted ran runs born graduated joined moved scheduled booked
+assigned due placed listed registered signed entered got gets received receives earned
+earns came comes gave gives sent caught found saw spotted heard met attended attends
+performed performs sang wrote painted degree diploma music lover's owned
 kept drunk smoked owned played driven eaten worn raised grown collected used preferred
 loved liked enjoyed ordered chosen picked painted ridden sold made cooked written sung
 """.split())

@@ -90,7 +90,8 @@ class ClueReader:
         # the lists' own words, and the introduction's ("Four friends each took one trip"):
         # they describe, they never relate
         self.list_words = set().union(*(c.context for c in categories))
-        story = {w for w in tokenize(intro) if w.isalpha()} - NEUTRAL
+        story = {w for w in tokenize(intro) if w.isalpha()}
+        story = (story | {w[:-1] for w in story if w.endswith("s") and len(w) > 3}) - NEUTRAL
         self.context_words = (set().union(*(c.context for c in categories)) | story) \
             - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, Link] = {}

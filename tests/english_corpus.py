@@ -194,7 +194,7 @@ def _house_clue(h: Hidden, rng: random.Random, kinds: list[str]) -> str:
 DISTRACTORS = ["All the houses have large windows.", "The teacher knows that snails are "
                "molluscs.", "Everyone in the street is friendly.",
                "The street was repaved last year."]
-BENCH_KINDS = ["same", "same", "not_same", "position", "not_position", "left", "right",
+BENCH_KINDS = ["same", "same", "same", "position", "not_same", "position", "not_position", "left", "right",
                "next", "not_next", "between", "not_between", "gap", "ends", "either",
                "of_pair", "different"]
 
@@ -210,7 +210,8 @@ def benchmark(seed: int) -> tuple[str, Hidden, object]:
         lines.append(f"{c.label}: {', '.join(values[:-1])} and {values[-1]}"
                      if rng.random() < 0.5 else f"{c.label}: {', '.join(values)}")
     lines.append("")
-    clues = [_house_clue(h, rng, BENCH_KINDS) for _ in range(rng.randint(100, 130))]
+    count = max(rng.randint(100, 130), int(2.5 * size * len(cats)))
+    clues = [_house_clue(h, rng, BENCH_KINDS) for _ in range(count)]
     for d in rng.sample(DISTRACTORS, 2):
         clues.insert(rng.randrange(len(clues)), d)
     for i, clue in enumerate(clues, 1):

@@ -117,10 +117,6 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     english = EnglishPuzzle(puzzle, None, [])
     for number, sentence in doc.clues:
         english.readings.append(_read_clue(reader, puzzle, english, number, sentence))
-    for sentence in doc.closing:
-        if re.search(r"\b(?:different|each|every)\b", sentence, re.I) and \
-                not reader.lexicon.mentions(tokenize(sentence)) == tokenize(sentence):
-            continue  # "each house is painted a different color, ...": says the lists
     for q in doc.questions:
         try:
             english.questions.append(_question(reader, q, doc.choices))

@@ -194,7 +194,8 @@ def _house_clue(h: Hidden, rng: random.Random, kinds: list[str]) -> str:
 DISTRACTORS = ["All the houses have large windows.", "The teacher knows that snails are "
                "molluscs.", "Everyone in the street is friendly.",
                "The street was repaved last year."]
-BENCH_KINDS = ["same", "same", "same", "position", "not_same", "position", "not_position", "left", "right",
+BENCH_KINDS = ["same", "same", "same", "position", "not_same", "position", "not_position",
+               "left", "right",
                "next", "not_next", "between", "not_between", "gap", "ends", "either",
                "of_pair", "different"]
 

@@ -38,7 +38,7 @@ def _check(results):
     assert results[5]["correct"] is False  # the input's own answer is wrong
     assert results[1]["answer"] is None and len(results[1]["solution"]) == 3
     assert "line 3" not in results[2]["error"] and ":3: not a JSON object" in results[2]["error"]
-    assert results[3]["not_read"] == 1 and results[0]["not_read"] == 0
+    assert results[3]["not_read_count"] == 1 and results[0]["not_read_count"] == 0
     assert results[3]["answer"] == 1
     assert "no text field" in results[4]["error"]
     for r in results:

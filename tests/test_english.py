@@ -347,7 +347,7 @@ def test_an_unread_clue_is_listed_on_the_puzzle_and_by_mm_read(mm_cli, tmp_path)
     assert [c["read"] for c in data["clues"]] == [True, True, True, False]
     assert data["not_read"][0]["where"] == "clue 4"
     solved = mm_cli("solve", str(path))
-    assert "1 clue(s) not read" in solved.stderr
+    assert "mm: not read: clue 4" in solved.stderr
 
 
 NUMERIC = """There are 3 houses in a row.

@@ -109,7 +109,6 @@ def _solve_into(result: dict, task: Task, time_limit: float | None, backend: str
     if strict:
         check_strict(puzzle, str(task.path or f"puzzle {task.id}"))
     question = puzzle.question
-    result["not_read"] = len(puzzle.not_read)  # clues left out: the answer is from the rest
     solutions = list(puzzle.solutions(limit=2, backend=backend, time_limit=time_limit))
     result["status"] = {0: "none", 1: "unique", 2: "multiple"}[len(solutions)]
     if solutions:

@@ -124,7 +124,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
             english.not_read.append(NotRead("question", q, str(exc)))
     english.question = english.questions[0] if english.questions else None
     puzzle.question = english.question
-    puzzle.not_read = list(english.not_read)
+    puzzle.not_read = english.not_read + english.unused  # "not used: ..." constrains nothing
     return english
 
 

@@ -316,6 +316,8 @@ def site(seed: int) -> tuple[str, Hidden, object]:
             word = "sometime before" if va < vb else "sometime after"
             if unit == "years":
                 clues.append(f"{_cap(x)} was {word} {y}.")
+            elif unit == "dollars":
+                clues.append(f"{_cap(x)} paid {'less' if va < vb else 'more'} than {y}.")
             else:
                 clues.append(f"{_cap(x)} is {'smaller' if va < vb else 'larger'} than {y}.")
         else:

@@ -12,7 +12,8 @@ BIG_BENCH_STYLE = (Path(__file__).parent / "fixtures" / "big_bench_style.txt").r
 NOT_UNIQUE = BIG_BENCH_STYLE.replace(
     "3. The person who likes yellow lives in the third house.\n", "")
 UNREADABLE = BIG_BENCH_STYLE.replace("2. The person who has a carnations arrangement does not "
-                                     "live in the second house.", "2. Nobody sings.")
+                                     "live in the second house.", "2. The person who has a "
+                                     "carnations arrangement hates the person who likes red.")
 
 
 @pytest.fixture
@@ -30,13 +31,15 @@ def jsonl(tmp_path):
 
 def _check(results):
     assert [r["id"] for r in results] == ["a", 2, 3, 7, "e", "f"]
-    assert [r["status"] for r in results] == ["unique", "multiple", "error", "error", "error",
-                                              "unique"]
+    # an unread clue is left out and counted; the rest is solved (here: still unique)
+    assert [r["status"] for r in results] == ["unique", "multiple", "error", "unique",
+                                              "error", "unique"]
     assert results[0]["answer"] == 1 and results[0]["correct"] is True
     assert results[5]["correct"] is False  # the input's own answer is wrong
     assert results[1]["answer"] is None and len(results[1]["solution"]) == 3
     assert "line 3" not in results[2]["error"] and ":3: not a JSON object" in results[2]["error"]
-    assert results[3]["error"].startswith("clue 2 ")
+    assert results[3]["not_read_count"] == 1 and results[0]["not_read_count"] == 0
+    assert results[3]["answer"] == 1
     assert "no text field" in results[4]["error"]
     for r in results:
         assert {"id", "status", "solution", "answer", "error", "seconds"} <= set(r)

@@ -1,12 +1,13 @@
 """The English zebra importer: reasoning-gym puzzles, other collections' phrasings, and
 clues it must refuse rather than guess."""
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
-from mm.formats.english import EnglishPuzzleError, parse_english
+from mm.formats.english import EnglishPuzzleError, english_puzzle, parse_english
 
 
 def _reasoning_gym_sample(count: int, seed: int):
@@ -93,9 +94,9 @@ def test_a_clue_it_cannot_read_is_reported_not_guessed():
         "to each other.", "4. The person who likes purple is happy.\n"
         "5. The person who likes red rides a bicycle to the person who has a vase of tulips.")
     english = parse_english(text)
-    assert len(english.problems) == 2
-    assert english.problems[0].startswith("clue 4 ")
-    assert english.problems[1].startswith("clue 5 ")
+    assert [u.where for u in english.unused] == ["clue 4"]  # names no value: not used
+    assert len(english.problems) == 1
+    assert english.problems[0].startswith("clue 5 ")
     assert len(english.puzzle.facts) == 3  # the clues it could read are kept
 
 
@@ -217,3 +218,156 @@ def test_far_left_and_attribute_questions_without_who_lives():
         [("Norwegian", "1")]
     assert english.question.kind == "attribute" and english.question.house == 2
     assert english.answer(english.puzzle.solve()) == "tea"
+
+
+WILD = """There are 4 houses in a row, numbered 1 to 4 from left to right.
+names: Gene, Jeffrey, Leroy, Olga
+Nationalities: French, Dutch, British, Swedish
+hobbies: bouldering, painting, swimming, knitting
+foods: mac and cheese, pizza, tacos and sushi
+pets: rabbit and dog, cat, fish
+"""
+
+
+def _one(clue: str, text: str = WILD):
+    """How one clue reads in the puzzle above: (facts and rules it became, not read)."""
+    english = parse_english(text + "\nClue 18: " + clue + "\n")
+    reading = english.readings[0]
+    return reading.became, english.not_read
+
+
+def test_lists_lower_case_labels_values_with_and_and_two_values():
+    english = parse_english(WILD + "\n1. Gene is French.\n")
+    types = {t.name: [n.name for n in t.nouns] for t in english.puzzle.noun_types}
+    assert types["Foods"] == ["mac and cheese", "pizza", "tacos", "sushi"]
+    assert types["Pets"] == ["rabbit and dog", "cat", "fish"] or types["Pets"] == [
+        "rabbit", "dog", "cat", "fish"]
+    two = parse_english("There are 2 houses.\njobs: baker and teacher.\nnames: Al and Bo\n\n"
+                        "1. Al is the baker.\n")
+    assert [n.name for n in two.puzzle.noun_types[1].nouns] == ["baker", "teacher"]
+
+
+@pytest.mark.parametrize("clue,became", [
+    ("The rabbit owner does not paint.", ["rabbit is not with painting."]),
+    ("Olga boulders.", ["Olga is with bouldering."]),
+    ("The Frenchman lives to the immediate right of the Dutchman.",
+     ["French is directly right of Dutch."]),
+    ("The Brit lives somewhere to the left of Olga.", ["British is left of Olga."]),
+    ("Gene does not live next to the Swede.", ["Gene is not next to Swedish."]),
+    ("Leroy is in the third house, and they are different people.", None),
+    ("There are two houses between Gene and the person who eats pizza.",
+     ["Gene is two houses between pizza."]),
+])
+def test_clue_forms_read_exactly(clue, became):
+    got, not_read = _one(clue)
+    assert not_read == []
+    if became is not None:
+        assert got == became
+
+
+def test_either_between_of_pair_and_different_people_are_rules_that_hold_exactly():
+    text = WILD + """
+1. Gene is either the Frenchman or the person who knits.
+2. Olga lives between Leroy and the Dutchman.
+3. Of Gene and Leroy, one is British and the other is Swedish.
+4. Gene, Jeffrey and the person who swims are three different people.
+5. Leroy does not live between Gene and Olga.
+"""
+    english = parse_english(text)
+    assert english.not_read == []
+    assert [r.clue for r in english.puzzle.rules] == ["1", "2", "3", "5"]
+    assert len([f for f in english.puzzle.facts if f.clue == "4"]) == 2  # names differ anyway
+
+
+@pytest.mark.parametrize("clue,reason", [
+    ("The rabbit owner hates painting.", "'hates'"),
+    ("Gene probably lives next to Olga.", "'probably'"),
+    ("Gene lives next to Olga or Leroy.", "no clue form"),
+])
+def test_a_word_or_form_it_does_not_know_makes_the_clue_not_read(clue, reason):
+    got, not_read = _one(clue)
+    assert got == [] and len(not_read) == 1
+    assert not_read[0].where == "clue 18" and reason in not_read[0].reason
+
+
+def test_statements_that_constrain_nothing_are_not_used():
+    english = parse_english(WILD + "\n1. All the houses have large windows.\n"
+                            "2. Gene knows that snails are molluscs.\n3. Gene is French.\n")
+    assert english.not_read == []
+    assert [u.where for u in english.unused] == ["clue 1", "clue 2"]
+
+
+SITE = """Four friends each took one trip. Match each person to their year and destination.
+names: Stan, Ada, Bo, Cy
+years: 2001, 2002, 2003, 2004
+destinations: Leland, Oslo, Rome, Lima
+
+1. Stan went sometime before the person who went to Leland.
+2. The Oslo trip was 2 years after Ada's trip.
+3. Bo was not in 2001.
+
+Who went where and when?
+"""
+
+
+def test_no_houses_numeric_differences_and_a_whole_grid_question():
+    english = parse_english(SITE)
+    assert english.not_read == []
+    assert [t.name for t in english.puzzle.noun_types][0] == "Names"  # no House type
+    assert english.question.kind == "grid"
+    solutions = list(english.puzzle.solutions())
+    assert solutions
+    for s in solutions:  # every solution honours the comparisons
+        year = {n.name: int(s.partner(n, english.puzzle.noun_types[1]).name)
+                for t in english.puzzle.noun_types for n in t.nouns}
+        assert year["Stan"] < year["Leland"]
+        assert year["Oslo"] == year["Ada"] + 2
+        assert english.answer(s) == s.to_dict()
+
+
+def test_questions_position_which_of_the_residents():
+    text = WILD + "\n1. Gene is French.\n\nWhat position is the Frenchman at?\n"
+    assert parse_english(text).question.kind == "house"
+    text = WILD + "\n1. Gene is French.\n\nWhich of the residents eats pizza?\n"
+    q = parse_english(text).question
+    assert q.kind == "who" and q.category.name == "Names" and q.subject.name == "pizza"
+
+
+def test_an_unread_clue_is_listed_on_the_puzzle_and_by_mm_read(mm_cli, tmp_path):
+    text = BIG_BENCH_STYLE.replace("4. The person who has a bouquet of daffodils and the "
+                                   "person who likes yellow live next to each other.",
+                                   "4. The person who likes green hates the person who likes red.")
+    puzzle = english_puzzle(text)
+    assert [n.where for n in puzzle.not_read] == ["clue 4"]
+    path = tmp_path / "p.txt"
+    path.write_text(text)
+    shown = mm_cli("read", str(path))
+    assert shown.returncode == 0 and "NOT READ" in shown.stdout and "clue 4" in shown.stdout
+    data = json.loads(mm_cli("read", str(path), "--json").stdout)
+    assert [c["read"] for c in data["clues"]] == [True, True, True, False]
+    assert data["not_read"][0]["where"] == "clue 4"
+    solved = mm_cli("solve", str(path))
+    assert "mm: not read: clue 4" in solved.stderr
+
+
+NUMERIC = """There are 3 houses in a row.
+names: Al, Bo, Cy
+ages: 1, 2, 3
+"""
+
+
+@pytest.mark.parametrize("clue,read", [
+    ("Al lives in house 3.", "Al is with 3."),  # house 3, not the age 3
+    ("There are 1 houses between Al and Bo.", "Al is one house between Bo."),
+    ("Al is 2 years older than Bo.", None),  # "older": not a word it reads
+    ("Al lives before Bo.", None),  # the row, or the ages?
+    ("Al is taller than Bo.", None),  # ages are no height
+    ("Al is the person who reads.", None),  # no value is "read"
+])
+def test_numbers_and_comparisons_are_never_stretched(clue, read):
+    english = parse_english(NUMERIC + "\n1. " + clue + "\n")
+    reading = english.readings[0]
+    if read is None:
+        assert reading.became == [] and reading.reason
+    else:
+        assert reading.became == [read]

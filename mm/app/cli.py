@@ -19,7 +19,8 @@ from mm import backends
 from mm.app import batch, generating
 from mm.app.batch import TEXT_FIELDS
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
-from mm.formats.files import describe_kinds
+from mm.formats.english import EnglishPuzzleError, parse_english
+from mm.formats.files import describe_kinds, kind_of, read_text
 from mm.formats.loading import builtin_names, load
 from mm.formats.modules import read_module
 from mm.model import html
@@ -90,6 +91,11 @@ def _parser() -> argparse.ArgumentParser:
     importer.add_argument("--out", default=None, metavar="FILE",
                           help="the JSON puzzle to write (default: the module's name with "
                                ".json; '-' for standard output)")
+
+    reader = sub.add_parser("read", help="show every clue of an English puzzle beside the "
+                                         "fact or rule it became, or why it was not read")
+    reader.add_argument("puzzle", help="an English puzzle (.txt)")
+    reader.add_argument("--json", action="store_true", help="print JSON")
 
     batch = sub.add_parser("batch", help="solve a folder of puzzles or a JSONL of English "
                                          "puzzles in parallel")
@@ -417,6 +423,42 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_read(args: argparse.Namespace) -> int:
+    path = Path(args.puzzle)
+    kind = kind_of(str(path))
+    if kind is None or kind.name != "english":
+        raise PuzzleError(f"{path}: mm read takes an English puzzle (.txt)")
+    try:
+        english = parse_english(read_text(path), name=path.stem)
+    except EnglishPuzzleError as exc:
+        raise PuzzleError(f"{path}: {exc}") from None
+    puzzle = english.puzzle
+    if args.json:
+        _print_json({
+            "puzzle": puzzle.name,
+            "lists": {t.name: [n.name for n in t.nouns] for t in puzzle.noun_types},
+            "clues": [{"where": r.where, "text": r.text, "read": not r.reason,
+                       "became": r.became, "reason": r.reason} for r in english.readings],
+            "not_read": [n.to_dict() for n in english.not_read],
+            "not_used": [n.to_dict() for n in english.unused],
+            "questions": [q.text for q in english.questions]})
+        return EXIT_OK
+    for t in puzzle.noun_types:
+        print(f"{t.name}: {', '.join(n.name for n in t.nouns)}")
+    print()
+    for r in english.readings:
+        print(f"{r.where}: {r.text}")
+        for line in r.became:
+            print(f"    -> {line}")
+        if r.reason:
+            print(f"    {'' if not r.used else 'NOT READ: '}{r.reason}")
+    for q in english.questions:
+        print(f"\nquestion ({q.kind}): {q.text}?")
+    print(f"\n{len(english.readings) - len(english.not_read) - len(english.unused)} clues "
+          f"read, {len(english.not_read)} not read, {len(english.unused)} not used")
+    return EXIT_OK
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise PuzzleError(f"--jobs must be at least 1, got {args.jobs}")
@@ -508,7 +550,7 @@ def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str 
 
 _COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify,
              "explain": cmd_explain, "hint": cmd_hint,
-             "batch": cmd_batch, "export": cmd_export, "import": cmd_import,
+             "batch": cmd_batch, "export": cmd_export, "import": cmd_import, "read": cmd_read,
              **generating.COMMANDS}
 
 if __name__ == "__main__":

@@ -127,10 +127,10 @@ class _Reader:
     def _question(self, p: Puzzle, q: dict, where: str) -> Any:
         kind = self.get(q, "kind", str, where)
         needs = {"attribute": ("category", "house"), "house": ("subject",),
-                 "who": ("category", "subject")}
+                 "who": ("category", "subject"), "grid": ()}
         if kind not in needs:
             raise self.fail(f"{where}.kind", f"unknown question kind '{kind}' (attribute, "
-                            "house, who)")
+                            "house, who, grid)")
         for key in needs[kind]:
             if key not in q:
                 raise self.fail(where, f"missing required field '{key}'")

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 @dataclass
 class Question:
     """What the puzzle asks. kind: "attribute" (which value of `category` is in house
-    `house`), "house" (the house number of `subject`), "who" (the name of `subject`)."""
+    `house`), "house" (the house number of `subject`), "who" (the value of `category` on
+    `subject`'s row: the name, by default), "grid" (the whole solution: "Who lives where?")."""
 
     text: str
     kind: str
@@ -26,9 +27,12 @@ class Question:
     subject: Noun | None = None
     choices: list[str] = field(default_factory=list)
 
-    def answer(self, solution: Solution) -> str | int:
-        """The answer to the question in this solution: a noun's name, or a house number."""
+    def answer(self, solution: Solution) -> str | int | list[dict[str, str | int | None]]:
+        """The answer to the question in this solution: a noun's name, a house number, or
+        (kind "grid") the solution's rows as in `Solution.to_dict`."""
         houses = solution.puzzle.noun_types[0]
+        if self.kind == "grid":
+            return solution.to_dict()
         if self.kind == "house":
             assert self.subject is not None
             return int(solution.partner(self.subject, houses).name)

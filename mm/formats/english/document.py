@@ -1,0 +1,139 @@
+"""The parts of an English puzzle text: introduction, attribute lists, clues, questions.
+
+The number of houses comes from the introduction ("There are 5 houses"), never from a clue;
+an introduction that speaks of no houses, positions or row gives a puzzle without positions
+(its rows are the first list). Lists are "label: a, b, c" lines (any case; values may hold
+"and": "mac and cheese"); clues are numbered lines ("3.", "3)", "Clue 3:") or, without
+numbers, the lines or bullets after the lists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from mm.formats.english.lexicon import number
+
+_CLUE_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(?:clue\s*#?\s*)?(\d+)\s*[.):]\s*(.+?)\s*$", re.I)
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]\s*)?([A-Za-z][^:?]{1,80}?)\s*:\s*(.+?)\s*$")
+_CLUES_HEADER = re.compile(r"^[#*\s]*clues?(?:\s*\(s\))?\s*[:.]?\s*$", re.I)
+_QUESTION_START = re.compile(r"^\s*(?:q(?:uestion)?\s*:\s*|#+\s*)?(?:what|who|which|where|"
+                             r"in which|in what|how many|how)\b", re.I)
+_SIZE = re.compile(r"\bthere are (\w+) (?:\w+ )?(?:houses|people|persons|positions|"
+                   r"friends|women|men|children|students|residents|homes|seats|contestants|"
+                   r"participants|players)\b", re.I)
+_POSITIONS = re.compile(r"\b(?:houses?|positions?|in a row|numbered|from left to right|"
+                        r"seats?|homes?|in a line|standing in line)\b", re.I)
+_NOT_A_LIST = ("this is", "there are", "note", "answer", "hint", "example", "clue", "question")
+
+
+@dataclass
+class Document:
+    intro: list[str] = field(default_factory=list)
+    lists: list[tuple[str, list[str]]] = field(default_factory=list)
+    clues: list[tuple[str, str]] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)
+    size: int | None = None
+    positions: bool = True
+    closing: list[str] = field(default_factory=list)  # statements after the questions
+
+
+def _raw_values(text: str) -> list[str]:
+    text = text.strip().rstrip(".").strip()
+    parts = [p.strip() for p in re.split(r"\s*[,;]\s*", text) if p.strip()]
+    out = []
+    for part in parts:
+        part = re.sub(r"^(?:and|or)\s+", "", part).strip(" `'\"")
+        part = re.sub(r"^one\s+", "", part)  # BIG-bench: "one has a red car"
+        if part:
+            out.append(part)
+    return out
+
+
+def _options(text: str, rest: str = "") -> list[list[str]]:
+    """The ways to cut a list: at commas only, or also at one "and" ("or") inside one of its
+    items ("a, b and c"); of several such cuts, those whose parts all appear in the rest of
+    the text ("pizza and mac and cheese": "mac and cheese" is in a clue)."""
+    plain = _raw_values(text)
+    cuts = []
+    for k, item in enumerate(plain):
+        for m in re.finditer(r"\s+(?:and|or)\s+", item):
+            head, tail = item[:m.start()].strip(" `'\""), item[m.end():].strip(" `'\"")
+            if head and tail:
+                cuts.append(plain[:k] + [head, tail] + plain[k + 1:])
+    if len(cuts) > 1:
+        low = rest.lower()
+        seen = [c for c in cuts if all(v.lower() in low for v in c)]
+        # no evidence either way: "and" before the last value, as English lists are written
+        cuts = seen if len(seen) == 1 else [c for c in cuts if c[:len(plain) - 1] == plain[:-1]
+                                            and len(c) == len(plain) + 1][-1:]
+    return [plain, *cuts]
+
+
+def split_document(text: str) -> Document:
+    doc = Document()
+    lines = text.replace("\r", "").split("\n")
+    raw_lists: list[tuple[str, str]] = []
+    loose: list[str] = []
+    asked = False
+    for line in lines:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        clue = _CLUE_LINE.match(stripped)
+        listed = None if clue else _LIST_LINE.match(stripped)
+        if asked:
+            if re.match(r"^(?:choice|[a-e][.):])\s*:?\s*", stripped, re.I):
+                doc.choices.append(re.sub(r"^choice\s*:\s*", "", stripped, flags=re.I))
+            else:
+                doc.closing.append(stripped)
+            continue
+        if (raw_lists or doc.clues or loose) and (_QUESTION_START.match(stripped)
+                                                   and "?" in stripped
+                                                   or stripped.lower().startswith("q:")):
+            asked = True
+            doc.questions.append(stripped)
+            continue
+        if clue:
+            doc.clues.append((clue.group(1), clue.group(2)))
+        elif listed and not doc.clues and not loose and \
+                not listed.group(1).lower().startswith(_NOT_A_LIST) and \
+                len(_raw_values(listed.group(2))) >= 1 and \
+                (len(_raw_values(listed.group(2))) >= 2 or " and " in listed.group(2)):
+            raw_lists.append((listed.group(1).strip(), listed.group(2)))
+        elif not raw_lists and not doc.clues and not loose:
+            doc.intro.append(stripped)
+        elif _CLUES_HEADER.match(stripped):
+            continue
+        else:
+            loose.append(re.sub(r"^[-*•]\s*", "", stripped))
+    if not doc.clues:
+        doc.clues = [(str(k), s) for k, s in enumerate(loose, 1)]
+    elif loose:
+        doc.closing = loose + doc.closing
+    intro = " ".join(doc.intro)
+    m = _SIZE.search(intro)
+    if m:
+        doc.size = number(m.group(1).lower())
+    doc.positions = bool(_POSITIONS.search(intro))
+    # the number of values: from the introduction, else the lists that cut one way only
+    rest = " ".join(text for _, text in doc.clues) + " " + " ".join(loose)
+    options = [(title, _options(values, rest)) for title, values in raw_lists]
+    if doc.size is None:
+        sure = Counter(len(o[0]) for _, o in options if len(o) == 1)
+        anyway = Counter(len(v) for _, o in options for v in o)
+        pick = sure or anyway
+        if pick:
+            doc.size = pick.most_common(1)[0][0]
+    for title, cuts in options:
+        fitting = [c for c in cuts if len(c) == doc.size]
+        doc.lists.append((title, fitting[0] if fitting else cuts[0]))
+    # question sentences: each "...?" of the question lines
+    questions = []
+    for q in doc.questions:
+        q = re.sub(r"^\s*(?:q(?:uestion)?\s*:\s*|#+\s*)", "", q, flags=re.I)
+        questions += [s.strip() + "?" for s in re.findall(r"[^?]+(?=\?)", q) if s.strip()]
+    doc.questions = questions
+    return doc

@@ -1,0 +1,492 @@
+"""One clue: tokens -> grammar -> the facts and rules it says, exactly, or a reason why not.
+
+Every reading the grammar allows is built; a clue whose readings say different things is
+not read (an ambiguity is never settled by a guess). Where a form could mean a stronger or a
+weaker thing ("X is left of Y": directly, or somewhere), the weaker one is read: it is true
+either way, so the answer can only become "not unique", never wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token, Tree
+
+from mm.formats.english import grammar
+from mm.formats.english.chunks import NEUTRAL, NotReadable, NotUsed, Value, chunk
+from mm.formats.english.lexicon import ORDINALS, Lexicon, number, tokenize, value_number
+from mm.model import links, rules
+from mm.model.puzzle_data import WITH, Link, Noun, NounType
+from mm.model.verbs import IS, IS_NOT
+from mm.puzzle import Puzzle
+
+MAX_TOKENS = 60  # a longer clue is not read: parsing stays fast whatever the text
+# words a list's own sentence may hold that are keywords here (never a list word)
+_KEYWORDS = {"not", "no", "never", "either", "or", "and", "left", "right", "next", "between",
+             "before", "after", "than", "different", "other", "each", "all", "one", "first",
+             "last", "middle", "somewhere", "sometime", "directly", "immediately", "end",
+             "ends", "away", "earlier", "later", "far", "both", "but", "except", "nor",
+             "neither", "every", "any", "none", "less", "fewer", "smaller", "lower",
+             "cheaper", "shorter", "lighter", "more", "larger", "bigger", "greater", "higher",
+             "longer", "taller", "heavier", "neighbor", "neighbour", "adjacent", "beside",
+             "of", "order", "that", "this", "immediate", "some"}
+
+_AFTER_PLACE_WORD = {"house", "position", "number", "no", "#", "seat", "place", "spot"}
+_TIME_UNITS = {"minute": 1, "minutes": 1, "min": 1, "mins": 1, "hour": 60, "hours": 60}
+
+
+@dataclass
+class Category:
+    """One attribute list: its noun type and the words of its own sentence."""
+
+    noun_type: NounType
+    context: set[str]
+    numbers: dict[Noun, float] | None = None  # every value's number, for a numeric list
+    units: set[str] = field(default_factory=set)
+    minutes: bool = False
+
+
+@dataclass
+class Effect:
+    """One fact or rule a clue says; `key` compares readings."""
+
+    key: tuple
+    apply: Callable[[Puzzle, str, str], None]
+
+
+def categorize(noun_type: NounType, context: set[str]) -> Category:
+    numbers = {n: value_number(n.title) for n in noun_type.nouns}
+    cat = Category(noun_type, context)
+    if all(v is not None for v in numbers.values()) and len(set(numbers.values())) == len(numbers):
+        cat.numbers = {n: float(v) for n, v in numbers.items() if v is not None}
+        for n in noun_type.nouns:
+            cat.units |= {w for w in tokenize(n.title) if w.isalpha() and w not in ("am", "pm")}
+        cat.minutes = all(":" in n.title for n in noun_type.nouns)
+        if all("$" in n.title for n in noun_type.nouns):
+            cat.units |= {"dollar", "dollars"}
+        if cat.minutes:
+            cat.units |= set(_TIME_UNITS)
+        if all(1000 <= v <= 2200 and v == int(v) for v in cat.numbers.values()):
+            cat.units |= {"year", "years"}
+        cat.units |= {w for w in context if w in ("year", "years", "minute", "minutes")}
+        cat.units |= {u[:-1] for u in cat.units if u.endswith("s")} | \
+                     {u + "s" for u in cat.units if not u.endswith("s")}
+    return cat
+
+
+class ClueReader:
+    def __init__(self, puzzle: Puzzle, houses: NounType | None, categories: list[Category],
+                 intro: str = ""):
+        self.p, self.houses, self.categories = puzzle, houses, categories
+        nouns = [n for c in categories for n in c.noun_type.nouns]
+        self.lexicon = Lexicon(nouns, frozenset(_CORE | _KEYWORDS))
+        self.category_of = {c.noun_type: c for c in categories}
+        self.units = set().union(*(c.units for c in categories))
+        # the lists' own words, and the introduction's ("Four friends each took one trip"):
+        # they describe, they never relate
+        self.list_words = set().union(*(c.context for c in categories))
+        story = {w for w in tokenize(intro) if w.isalpha()}
+        story = (story | {w[:-1] for w in story if w.endswith("s") and len(w) > 3}) - NEUTRAL
+        self.context_words = (set().union(*(c.context for c in categories)) | story) \
+            - _KEYWORDS - _NEVER_NEUTRAL
+        self._links: dict[str, Link] = {}
+
+    # ------------------------------------------------------------ readings
+
+    def tokens(self, text: str, statement: bool = True) -> list[Token]:
+        """The compact tokens; for a statement, NotUsed when it names no value, or one
+        value and no word that could say something of it."""
+        words = tokenize(text)
+        if len(words) > MAX_TOKENS:
+            raise NotReadable(f"longer than {MAX_TOKENS} words")
+        items = self.lexicon.mentions(words)
+        if not statement:
+            return chunk(items, self.units, self.context_words)
+        named = sum(1 for w in items if not isinstance(w, str))
+        if named == 0:
+            raise NotUsed("it names no value")
+        if named == 1 and not any(isinstance(w, str) and (w in _SIGNAL or w.isdigit())
+                                  for w in items):
+            try:
+                return chunk(items, self.units, self.context_words)
+            except NotReadable as exc:
+                raise NotUsed(f"it names one value and says nothing of it ({exc})") from None
+        return chunk(items, self.units, self.context_words)
+
+    def read(self, where: str, text: str) -> list[Effect]:
+        """The facts and rules of one clue; NotReadable when it has no exact reading."""
+        toks = self.tokens(text)
+        if not any(t.type == "V" for t in toks):
+            raise NotUsed("it names no value")
+        shapes = grammar.shapes(tuple(t.type for t in toks))
+        if isinstance(shapes, int):
+            raise NotReadable(_why(toks[shapes] if shapes < len(toks) else None))
+        meanings: dict[tuple, list[Effect]] = {}
+        errors: list[NotReadable] = []
+        for shape in shapes:
+            try:
+                effects = self.clue(grammar.bind(shape, toks))
+            except NotReadable as exc:
+                errors.append(exc)
+                continue
+            meanings.setdefault(tuple(e.key for e in effects), effects)
+        if not meanings:
+            if errors and all(isinstance(e, NotUsed) for e in errors):
+                raise errors[0]
+            raise NotReadable(str(errors[0]) if errors else "no reading")
+        if len(meanings) > 1:
+            raise NotReadable("it can be read in more than one way")
+        return next(iter(meanings.values()))
+
+    def subject(self, text: str) -> Noun:
+        """The one value or place a phrase names ("the person who drinks water")."""
+        toks = self.tokens(text, statement=False)
+        if len(toks) != 1 or toks[0].type not in ("V", "P"):
+            raise NotReadable(f"'{text}' does not name one person")
+        return self.noun(toks[0])
+
+    # ------------------------------------------------------------ phrases
+
+    def noun(self, tok: Token) -> Noun:
+        if tok.type == "P":
+            return self.place(tok.value)
+        value: Value = tok.value
+        candidates = list(value.mention.candidates)
+        said = value.words & self.list_words
+        if len(candidates) == 1:
+            return candidates[0]
+        by_context = [n for n in candidates if said & self.category_of[n.type].context]
+        if len(by_context) == 1:
+            return by_context[0]
+        # a list with words of its own ("hair") that the phrase lacks is not meant
+        contexts = {n: self.category_of[n.type].context for n in candidates}
+        plain = [n for n in candidates
+                 if not contexts[n] - set().union(*(contexts[m] for m in candidates
+                                                    if m is not n))]
+        if len(plain) == 1 and not said:
+            return plain[0]
+        named = [n for n in candidates if self.category_of[n.type].context & {"name", "names"}]
+        if len(named) == 1 and not said:
+            return named[0]
+        names = ", ".join(f"'{n.title}' ({n.type.name})" for n in candidates)
+        raise NotReadable(f"'{' '.join(value.mention.words)}' could be any of {names}")
+
+    def place(self, m: re.Match) -> Noun:
+        if self.houses is None:
+            raise NotReadable("names a position, and this puzzle has none")
+        size = len(self.houses.nouns)
+        found = m.groupdict()
+        if found.get("far"):
+            k = 1 if found["far"] == "left" else size
+        elif found.get("num"):
+            k = number(found["num"]) or 0
+        else:
+            word = found["ord"]
+            if word in ("last", "rightmost", "final"):
+                k = size
+            elif word == "leftmost":
+                k = 1
+            elif word in ("middle", "center", "centre"):
+                if size % 2 == 0:
+                    raise NotReadable(f"no middle house among {size}")
+                k = size // 2 + 1
+            else:
+                k = ORDINALS[word]
+        if not 1 <= k <= size:
+            raise NotReadable(f"no position {k} (1 to {size})")
+        return self.houses.nouns[k - 1]
+
+    def link(self, name: str, factory: Callable[[], Callable[[Any, Any], Any]]) -> Link:
+        """The puzzle's link over the houses by this name, made once."""
+        if self.houses is None:
+            raise NotReadable("places people in a row, and this puzzle has no positions")
+        if name not in self._links:
+            self._links[name] = self.p.add_link(name, self.houses, factory())
+        return self._links[name]
+
+    # ------------------------------------------------------------ clues
+
+    def clue(self, t: Tree) -> list[Effect]:
+        if t.data == "start":
+            return self.clue(t.children[0])
+        if t.data == "with_differ":
+            inner = t.children[0]
+            effects = self.clue(inner)
+            nps = _nps(inner)
+            a, b = self.noun(nps[0]), self.noun(nps[-1])
+            if a.type is b.type:
+                return effects
+            return effects + [self._fact(a, IS_NOT, None, b)]
+        if t.data == "on_side":
+            inner = t.children[0]
+            if inner.data != "next_to":
+                raise NotReadable("', on their left/right' after a clue that is not 'next to'")
+            return self.clue(inner)  # whose left is not said: only "next to" is sure
+        return self.stmt(t)
+
+    def stmt(self, t: Tree) -> list[Effect]:
+        kind = t.data
+        nps = [self.noun(c) for c in _nps(t)]
+        toks = {c.type: c for c in t.children if isinstance(c, Token)}
+        negated = "NOT" in toks
+        verb = IS_NOT if negated else IS
+        if kind in ("same", "not_same"):
+            a, b = nps
+            return [self._fact(a, IS_NOT if kind == "not_same" else IS, None, b)]
+        if kind == "lr":
+            m = toks["LR"].value
+            left = m.group("side") == "left"
+            side = m.group("side")
+            if m.group("direct") or m.group("immediate"):
+                link = self.link(f"directly {side} of",
+                                 lambda: links.less_by(1) if left else links.more_by(1))
+            else:
+                link = self.link(f"{side} of", links.less_than if left else links.more_than)
+            return [self._fact(nps[0], verb, link, nps[1])]
+        if kind == "next_to":
+            return [self._fact(nps[0], verb, self.link("next to", links.next_to), nps[1])]
+        if kind == "at_end":
+            if self.houses is None:
+                raise NotReadable("names a position, and this puzzle has none")
+            first, last = self.houses.nouns[0], self.houses.nouns[-1]
+            x = nps[0]
+            if x.type is self.houses:
+                raise NotReadable("places a position")
+            cond = rules.any_of(_is(x, first), _is(x, last))
+            return [self._rule(("ends", x, negated), rules.not_(cond) if negated else cond)]
+        if kind in ("slots_between", "slots_away"):
+            k = int(toks["K"].value)
+            gap = k + 1 if kind == "slots_between" else k
+            if gap < 1:
+                raise NotReadable("zero houses away")
+            link = self.link("next to", links.next_to) if gap == 1 else \
+                self.link(_between_name(gap - 1), lambda: links.offset_by(gap))
+            return [self._fact(nps[0], verb, link, nps[1])]
+        if kind in ("between", "between_ordered"):
+            x, y, z = nps
+            if len({x, y, z}) < 3:
+                raise NotReadable("names one value twice")
+            left = self.link("left of", links.less_than)
+            order = rules.all_of(_rel(y, left, x), _rel(x, left, z))
+            cond = order if kind == "between_ordered" else rules.any_of(
+                order, rules.all_of(_rel(z, left, x), _rel(x, left, y)))
+            key = (kind, x, frozenset((y, z)) if kind == "between" else (y, z), negated)
+            return [self._rule(key, rules.not_(cond) if negated else cond)]
+        if kind in ("either_subject", "either_object"):
+            if kind == "either_subject":
+                x, y, z = nps
+            else:
+                y, z, x = nps
+            for v in (y, z):
+                if v.type is x.type:
+                    raise NotReadable("'either ... or' between two values of one list")
+            cond = rules.any_of(_is(x, y), _is(x, z))
+            return [self._rule(("either", x, frozenset((y, z))), cond)]
+        if kind in ("neither_subject", "neither_object"):
+            if kind == "neither_subject":
+                x, y, z = nps
+                pairs = [(x, y), (x, z)]
+            else:
+                y, z, x = nps
+                pairs = [(y, x), (z, x)]
+            found = [self._fact(a, IS_NOT, None, b) for a, b in pairs if a.type is not b.type]
+            if not found:
+                raise NotUsed("the values are of one list: it says nothing")
+            return found
+        if kind == "of_pair":
+            x, y, a, b = nps
+            if x is y or a is b:
+                raise NotReadable("'one ... the other' that names one value twice")
+            cond = rules.any_of(rules.all_of(_is(x, a), _is(y, b)),
+                                rules.all_of(_is(x, b), _is(y, a)))
+            return [self._rule(("of_pair", frozenset((x, y)), frozenset((a, b))), cond)]
+        if kind == "all_different":
+            if len(set(nps)) != len(nps):
+                raise NotReadable("names one value twice")
+            if "K" in toks and int(toks["K"].value) != len(nps):
+                raise NotReadable(f"says {toks['K'].value} people and names {len(nps)}")
+            effects = [self._fact(a, IS_NOT, None, b)
+                       for a, b in itertools.combinations(nps, 2) if a.type is not b.type]
+            if not effects:
+                raise NotUsed("the values are of one list: it says nothing")
+            return effects
+        if kind in ("compare", "compare_more"):
+            return [self._compare(t, toks, nps, negated)]
+        raise NotReadable(f"no reading for the form '{kind}'")
+
+    def _compare(self, t: Tree, toks: dict, nps: list[Noun], negated: bool) -> Effect:
+        a, b = nps
+        unit = toks["UNIT"].value if "UNIT" in toks else None
+        amount: float | None = float(toks["K"].value) if "K" in toks else None
+        amount_tree = next(t.find_data("amount"), None)
+        if amount_tree is not None:
+            for c in amount_tree.children:
+                if not isinstance(c, Token):
+                    continue
+                if c.type == "K":
+                    amount = float(c.value)
+                elif c.type == "UNIT":
+                    unit = c.value
+        if "ORDER" in toks:
+            less = toks["ORDER"].value.group("order") in ("before", "earlier than",
+                                                          "sooner than", "prior to")
+            if unit is None and self.houses is not None:
+                raise NotReadable("'before'/'after' in a puzzle with positions: about the row "
+                                  "or about a numeric list")
+            fits: Callable[[Category], bool] = _timeline
+        else:
+            word = toks["CMP"].value.group(0)
+            less = bool(toks["CMP"].value.group("less"))
+            fits = _dimension(word)
+        cats = [c for c in self.categories if c.numbers is not None
+                and (unit is None or unit in c.units) and (unit is not None or fits(c))]
+        if "ORDER" in toks and unit is not None:
+            cats = [c for c in cats if _timeline(c)]
+        if len(cats) != 1:
+            raise NotReadable("a comparison, and no one numeric list it is about"
+                              if not cats else "a comparison that could be about "
+                              + " or ".join(c.noun_type.name for c in cats))
+        cat = cats[0]
+        assert cat.numbers is not None
+        if amount is not None and unit in _TIME_UNITS and cat.minutes:
+            amount *= _TIME_UNITS[unit]
+        if a is b:
+            raise NotReadable("compares a value with itself")
+        pairs = []
+        for ta, va in cat.numbers.items():
+            for tb, vb in cat.numbers.items():
+                diff = vb - va if less else va - vb
+                ok = diff > 0 if amount is None else abs(diff - amount) < 1e-9
+                if ok and _may(a, ta) and _may(b, tb):
+                    pairs.append(rules.all_of(_is(a, ta), _is(b, tb)))
+        if not pairs:
+            raise NotReadable("a comparison no two values satisfy")
+        cond = rules.any_of(*pairs)
+        key = ("compare", a, b, less, amount, cat.noun_type.name, negated)
+        return self._rule(key, rules.not_(cond) if negated else cond)
+
+    # ------------------------------------------------------------ effects
+
+    def _fact(self, a: Noun, verb, link, b: Noun) -> Effect:
+        if a is b:
+            raise NotReadable("relates a value to itself")
+        if link is None and a.type is b.type:
+            raise NotReadable(f"'{a.title}' and '{b.title}' are both {a.type.name} values")
+        if link is not None and a.type is self.houses and b.type is self.houses:
+            raise NotReadable("relates two positions")
+        real = WITH if link is None else link
+        key = ("fact", a, verb.name, getattr(real, "name", "with"), b)
+
+        def apply(p: Puzzle, clue: str, text: str) -> None:
+            with warnings.catch_warnings():  # a fact said twice is still true
+                warnings.simplefilter("ignore")
+                p.add_fact(clue, a, verb, real, b, text)
+        return Effect(key, apply)
+
+    def _rule(self, key: tuple, cond) -> Effect:
+        def apply(p: Puzzle, clue: str, text: str) -> None:
+            p.add_rule(clue, text, cond)
+        return Effect(("rule", *key), apply)
+
+def _is(x: Noun, y: Noun):
+    if x.type is y.type:
+        return rules.Const(x is y)
+    return rules.with_(x, y)
+
+
+def _may(x: Noun, y: Noun) -> bool:
+    return x.type is not y.type or x is y
+
+
+def _rel(x: Noun, link, y: Noun):
+    return rules.related(x, link, y)
+
+
+# words that must never be taken as describing only, wherever they come from
+_NEVER_NEUTRAL = {"nobody", "noone", "nothing", "none", "twice", "once", "thrice", "only",
+                  "except", "unless", "without", "instead", "least", "most", "exactly", "if",
+                  "then", "else", "same", "older", "younger", "ahead", "behind", "above",
+                  "below", "under", "over", "odd", "even", "until", "since", "while",
+                  "because", "why", "how", "when", "whether", "can", "could", "may", "might",
+                  "must", "should", "would", "will", "fewest", "highest", "lowest", "best",
+                  "worst", "favourite", "favorite"} | set(ORDINALS)
+
+# words that say something of a value: a statement naming one value is "not used" only
+# when it holds none of them
+_SIGNAL = (_KEYWORDS - {"that", "this", "of", "order", "some", "all", "each", "every",
+                        "any"}) | set(ORDINALS) | {"house", "houses", "position", "neighbors",
+                                                   "neighbours", "sometime", "never"}
+
+
+# words a derived form of a value (a plural, a verb form) may not take: "reads mystery books"
+# is not the hobby "reading"; a rarer verb ("paints", "boulders") may name its value
+_CORE = set("""the a an who whom whose that which is are was were be has have had does do did
+lives live in at on with of by for as to from house houses home person people owner owners
+likes like loves love enjoys enjoy prefers prefer owns own keeps keep drinks drink smokes
+smoke plays play eats eat drives drive reads read wears wear uses use makes make cooks cook
+grows grow collects collect listens listen watches watch buys buy rides ride writes write
+sells sell holds hold""".split())
+
+_TIME_WORDS = {"year", "years", "time", "times", "date", "dates", "day", "days", "hour",
+               "hours", "minute", "minutes", "month", "months", "week", "weeks", "round",
+               "rounds", "century", "decade", "era", "period"}
+
+
+def _timeline(c: Category) -> bool:
+    """A list that "before"/"after" can be about: calendar years, clock times, or a list
+    its own sentence calls times (never ages: "born before" means older)."""
+    if c.numbers is None:
+        return False
+    years = all(1000 <= v <= 2200 and v == int(v) for v in c.numbers.values())
+    return years or c.minutes or bool(c.context & _TIME_WORDS) and not c.context & {
+        "age", "ages", "old"}
+
+
+_DIMENSIONS = {
+    "taller": {"height", "heights", "tall", "cm", "inches", "feet", "meters"},
+    "shorter": {"height", "heights", "tall", "cm", "inches", "feet", "meters", "length",
+                "long", "duration", "minutes", "hours"},
+    "heavier": {"weight", "weights", "kg", "kilograms", "pounds", "lbs", "grams", "heavy"},
+    "lighter": {"weight", "weights", "kg", "kilograms", "pounds", "lbs", "grams", "heavy"},
+    "cheaper": {"price", "prices", "cost", "costs", "dollar", "dollars", "euros", "fee"},
+    "longer": {"length", "long", "duration", "minutes", "hours", "meters", "feet", "miles"},
+    "larger": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
+    "bigger": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
+    "smaller": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
+}
+
+
+def _dimension(word: str) -> Callable[[Category], bool]:
+    """Which numeric lists a comparative can be about without a unit: "more", "less",
+    "fewer", "greater", "higher", "lower" any; "taller" only a height, and so on."""
+    words = _DIMENSIONS.get(word)
+    if words is None:
+        return lambda c: True
+    return lambda c: bool((c.context | c.units) & words)
+
+
+def _between_name(k: int) -> str:
+    spelled = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(k, str(k))
+    return f"{spelled} house{'s' if k > 1 else ''} between"
+
+
+def _nps(t: Tree) -> list[Token]:
+    return [c for c in t.children if isinstance(c, Token) and c.type in ("V", "P")]
+
+
+def _why(tok: Token | None) -> str:
+    if tok is None:
+        return "ends before it says anything the reader knows"
+    value = tok.value
+    if isinstance(value, Value):
+        word = " ".join(value.mention.words)
+    elif isinstance(value, re.Match):
+        word = value.group(0)
+    else:
+        word = str(value)
+    return f"no clue form this reader knows fits at '{word}'"

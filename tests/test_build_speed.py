@@ -72,8 +72,8 @@ def test_twenty_thousand_facts_build_in_linear_time():
             p.add_fact(str(k), x, verb, link, y)
         seconds = time.perf_counter() - start
     assert len(p.facts) > 19_000
-    # 0.36 s here unloaded; a quadratic scan took minutes. Generous for a shared machine.
-    assert seconds < 3, f"20,000 facts took {seconds:.2f} s"
+    # 0.36 s unloaded; a quadratic scan takes minutes. Generous: the machine is shared.
+    assert seconds < 10, f"20,000 facts took {seconds:.2f} s"
 
 
 @pytest.mark.parametrize("verb", [IS, IS_NOT])

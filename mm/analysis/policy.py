@@ -12,18 +12,20 @@ The rules, in order:
    one-hot values grow with the domain;
 4. otherwise by the clue mix (`clue_mix`), measured with benchmarks/bench_peers.py on six
    families (ratios SAT time / CP-SAT time, interleaved medians):
-   a. with-rich puzzles (at least `WITH_RICH` of the relations are required "with"):
+   a. tiny puzzles (at most `SAT_UP_TO_CELLS` cells): SAT, whatever the mix. In-process
+      the two are within 2 ms there (Five Houses 2.4 ms against 4.3 ms); a fresh `mm solve`
+      also pays OR-Tools' import (0.2-0.3 s, against PySAT's 0.02 s), which is most of
+      its time, so `mm solve five_houses` stays a 0.1 s command;
+   b. with-rich puzzles (at least `WITH_RICH` of the relations are required "with"):
       CP-SAT, whose presolve merges the rows "with" ties (easy-dense 6x8 1.8-2.5, 8x10
       2.1-2.3, 12x50 12; reasoning-gym 1.1-1.3; Einstein 0.8-1.6, within 2 ms);
-   b. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
+   c. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
       negated): SAT, whose one-hot grid with clause learning prunes "not with" / "not
       before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.26, 10x30
       0.03-0.2);
-   c. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
+   d. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
       cell, like minimal puzzles): SAT, the search is the work and clause learning wins
       (minimal 8x10 0.34 solve, 0.88 unique);
-   d. tiny puzzles (at most `SAT_UP_TO_CELLS` cells): SAT, CP-SAT's fixed presolve cost
-      dominates (Five Houses 2.4 ms against 4.3 ms);
    e. the rest: CP-SAT (generated 6x8 1.6, 8x10 1.2-1.6, 10x30 2.9, 12x50 2.4; minimal
       6x8 1.4-1.5), where the CNF's size also costs Python time.
 """
@@ -99,8 +101,10 @@ def clue_mix(model: Model) -> tuple[float, float]:
 
 def prefers_sat(model: Model) -> bool:
     """Rule 4 of the module docstring: is this a puzzle on which SAT is the faster?"""
-    with_share, negated_share = clue_mix(model)
     cells = model.num_types * model.size
+    if cells <= SAT_UP_TO_CELLS:
+        return True
+    with_share, negated_share = clue_mix(model)
     if with_share >= WITH_RICH:
         return False
     if with_share < RARE_WITH and negated_share >= MOSTLY_NEGATED:
@@ -108,7 +112,7 @@ def prefers_sat(model: Model) -> bool:
     relations = sum(1 for _ in _relations(model))
     if cells >= SPARSE_FROM_CELLS and relations < SPARSE * cells:
         return True
-    return cells <= SAT_UP_TO_CELLS
+    return False
 
 
 def choose_backend(model: Model, task: str) -> str:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import esprima  # type: ignore[import-untyped]
-
 from mm.errors import PuzzleLoadError
 from mm.formats.module_ast import Array, Call, Custom, Lit, Member, Name, New, Node, Stmt
 
@@ -24,6 +22,10 @@ BUILDERS = frozenset({"addNounType", "addNoun", "addLink", "addFact", "addRule",
 def parse(source: str) -> list[Stmt]:
     """The module's statements, in order (a syntax error is a PuzzleLoadError naming the
     line: a module that does not parse is refused, not guessed)."""
+    # imported here, not at the top: esprima builds Unicode tables at import (0.5-0.8 s),
+    # which every `mm solve` would pay (the one heavy-package exception, like the solvers)
+    import esprima  # type: ignore[import-untyped]
+
     tree = None
     for parser in (esprima.parseScript, esprima.parseModule):
         try:

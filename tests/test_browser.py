@@ -134,6 +134,27 @@ def test_a_noun_named_like_markup_is_shown_not_run(page, tmp_path):
     assert page.locator("img").count() == 0 and not dialogs
 
 
+def test_explanation_page_shows_the_steps_and_the_final_grids(page, tmp_path):
+    puzzle = mm.load("five_houses")
+    out = tmp_path / "explain.html"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert mm_main(["explain", "five_houses", "--html", str(out)]) == 0
+    ex = puzzle.explain()
+    page.goto(out.as_uri())
+    steps = page.locator("ol.mm-steps > li")
+    assert steps.count() == len(ex.steps)
+    first = steps.first.inner_text()
+    assert ex.steps[0].text in first
+    last = steps.last
+    assert last.locator("details").get_attribute("open") is not None
+    # the open grids at the end: every cell marked, one O per row of each grid
+    cells = last.locator("details td").all_inner_texts()
+    assert cells and set(c.strip() for c in cells) <= {"O", "X"}
+    types = puzzle.noun_types
+    n = len(types[0].nouns)
+    assert cells.count("O") == n * len(types) * (len(types) - 1) // 2
+
+
 def refresh_screenshots(folder: Path = DOCS_IMG) -> list[Path]:
     """Write the screenshots the docs include: a solved puzzle's page and a verify page of
     a puzzle with two solutions."""
@@ -147,13 +168,24 @@ def refresh_screenshots(folder: Path = DOCS_IMG) -> list[Path]:
         loose = Path(tmp) / "loose.json"
         puzzle.without(puzzle.facts[3]).save(loose)
         for name, argv in (("solve-five-houses", ["solve", "five_houses"]),
-                           ("verify-two-solutions", ["verify", str(loose), "--no-minimal"])):
+                           ("verify-two-solutions", ["verify", str(loose), "--no-minimal"]),
+                           ("explain-five-houses", ["explain", "five_houses"])):
             out = Path(tmp) / f"{name}.html"
             with contextlib.redirect_stdout(io.StringIO()):
                 mm_main([*argv, "--html", str(out)])
             page.goto(out.as_uri())
             target = folder / f"{name}.png"
-            page.screenshot(path=str(target), full_page=True)
+            if name.startswith("explain"):  # hundreds of steps: the first ten, grids open
+                steps = page.locator("ol.mm-steps > li")
+                steps.nth(9).locator("details").evaluate("d => d.open = true")
+                top = page.locator("ol.mm-steps").bounding_box()
+                bottom = steps.nth(9).bounding_box()
+                assert top is not None and bottom is not None
+                clip = {"x": 0, "y": top["y"] - 40, "width": 900,
+                        "height": bottom["y"] + bottom["height"] - top["y"] + 50}
+                page.screenshot(path=str(target), clip=clip, full_page=True)
+            else:
+                page.screenshot(path=str(target), full_page=True)
             written.append(target)
     return written
 

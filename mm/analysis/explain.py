@@ -72,6 +72,7 @@ from mm.analysis.compile import lower
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
 from mm.errors import TimeLimitReached, UnsupportedFeature
+from mm.model import html
 from mm.model.elements import Noun
 from mm.model.grids import Grids, Mark, as_mark
 from mm.model.puzzle_data import PuzzleData
@@ -126,6 +127,21 @@ class Explanation:
     def grids(self, upto: int | None = None) -> Grids:
         """The grids after the first `upto` steps (all by default)."""
         return Grids(self.puzzle, self.marks(upto))
+
+    def to_html(self, grid_every: int = 10) -> str:
+        """The steps as HTML (mm.model.html): each step's text, kind, clues and marks, the
+        grids after every `grid_every`-th step and the last folded away under it, and a
+        conflict's clue labels at the end."""
+        out = html.explanation_html(self.status, self.steps,
+                                    grids=lambda k: self.grids(k + 1)._repr_html_(),
+                                    grid_every=grid_every)
+        if self.status == "no solution" and self.conflict:
+            out += (f"<p>These clues cannot all hold: "
+                    f"{html.escape(', '.join(self.conflict))}</p>")
+        return out
+
+    def _repr_html_(self) -> str:
+        return html.fragment(self.to_html())
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of `mm explain --json` ("conflict" only with "no solution")."""

@@ -72,8 +72,10 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--html", default=None, metavar="FILE",
                           help="also write the puzzle and the report as an HTML page")
 
-    sub.add_parser("explain", parents=[common],
-                   help="the steps that fill the grids, each with its reason")
+    explainer = sub.add_parser("explain", parents=[common],
+                               help="the steps that fill the grids, each with its reason")
+    explainer.add_argument("--html", default=None, metavar="FILE",
+                           help="also write the puzzle and the steps as an HTML page")
     hinter = sub.add_parser("hint", parents=[common],
                             help="check a partly filled grid, or give the next step")
     hinter.add_argument("--marks", required=True, metavar="FILE",
@@ -304,6 +306,8 @@ GRID_EVERY = 25  # steps between two grids in the readable explanation
 def cmd_explain(args: argparse.Namespace) -> int:
     puzzle = _load(args)
     ex = puzzle.explain(**_options(args))
+    if args.html:
+        _write_html(args.html, puzzle, ex.to_html())
     if args.json:
         _print_json({**ex.to_dict(), "not_read": _not_read_json(puzzle)})
         return _EXPLAIN_EXIT[ex.status]

@@ -28,7 +28,6 @@ the auxiliary variables do.
 from __future__ import annotations
 
 import itertools
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -37,7 +36,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
 from mm import ir
-from mm.backends.base import Backend, gc_paused
+from mm.backends.base import Backend, gc_paused, interrupter
 from mm.errors import BackendUnavailable, PuzzleError, UnsupportedFeature
 
 DEFAULT_ENGINE = "cadical195"
@@ -47,6 +46,7 @@ DEFAULT_TIMED_ENGINE = "glucose4"
 _PAIRWISE_UP_TO = 5
 MAX_CASES = 200_000  # combinations of noun positions (and values) one comparison may read
 MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
+EXACT_BELOW = 100  # approximate counts: below this many solutions, enumerate them exactly
 
 
 def engines() -> list[str]:
@@ -110,6 +110,7 @@ class SatBackend(Backend):
         for t, domain in model.placeholders.items():
             self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
+            self.tick()
             self._post(cond)
 
     def _start(self) -> Solver:
@@ -435,7 +436,9 @@ class SatBackend(Backend):
         compare = ir.COMPARE[cmp.op]
         valued = [key for key in keys if key[1] in self._values
                   and key in (ir.int_refs(cmp.a, True) | ir.int_refs(cmp.b, True))]
-        for combo in itertools.product(*choices):
+        for number, combo in enumerate(itertools.product(*choices)):
+            if number % 4096 == 0:
+                self.tick()
             slots = {key: a for key, (a, _) in zip(keys, combo, strict=True)}
             case = [-s for _, s in combo]
             # the placeholder nouns whose unknown values this case reads, and their choices
@@ -515,6 +518,7 @@ class SatBackend(Backend):
         self._post(cond)
 
     def guard(self, cond: ir.Cond) -> int:
+        self.tick()
         g = self._new()
         with gc_paused():
             self._post(cond, (-g,))
@@ -542,14 +546,25 @@ class SatBackend(Backend):
         projection = self.projection()
         if not projection:
             return 1
-        try:
-            if approx:
+        if approx:
+            # Counts this small are found exactly by enumeration (ApproxMC enumerates up to
+            # about 73 itself at this epsilon, and pyapproxmc 4.4 answers 1 for formulas of
+            # binary equivalences, such as puzzles with two nouns per type).
+            found = self._enumerate_projection(clauses, projection, EXACT_BELOW)
+            if found < EXACT_BELOW:
+                return found
+            try:
                 import pyapproxmc
-
-                counter = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
-                counter.add_clauses(clauses)
-                cells, hashes = counter.count(projection)
+            except ImportError as exc:
+                raise BackendUnavailable(f"approximate counting needs {exc.name}: pip "
+                                         f"install {exc.name}") from None
+            counter = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
+            counter.add_clauses(clauses)
+            cells, hashes = counter.count(projection)
+            if cells * 2 ** hashes >= EXACT_BELOW:
                 return cells * 2 ** hashes
+            # fewer than the solutions already seen: the estimate is wrong, count exactly
+        try:
             import pyganak
         except ImportError as exc:
             raise BackendUnavailable(
@@ -560,19 +575,31 @@ class SatBackend(Backend):
         counter.set_sampling_set(projection)
         return int(counter.count())
 
+    def _enumerate_projection(self, clauses: list[list[int]], projection: list[int],
+                              limit: int) -> int:
+        """Solutions of the clauses, distinct on the projection, counted up to `limit`."""
+        with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+            found = 0
+            while found < limit and solver.solve():
+                found += 1
+                true_vars = {v for v in solver.get_model() if v > 0}
+                solver.add_clause([-v if v in true_vars else v for v in projection])
+        return found
+
     def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
         solver = self._start()
         left = self.remaining_time()
         assume = list(assume)
         if left is None:
-            satisfiable = solver.solve(assumptions=assume)
-        else:
-            timer = threading.Timer(left, solver.interrupt)
-            timer.start()
             try:
+                satisfiable = solver.solve(assumptions=assume)
+            except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
+                if "interrupt" in str(exc).lower():
+                    raise KeyboardInterrupt from None
+                raise
+        else:
+            with interrupter(solver.interrupt, left):
                 satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
-            finally:
-                timer.cancel()
             solver.clear_interrupt()
             if satisfiable is None:
                 raise self.timed_out()

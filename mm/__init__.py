@@ -10,6 +10,7 @@ True
 
 from mm.errors import (
     BackendUnavailable,
+    BadArgument,
     PuzzleError,
     PuzzleLoadError,
     TimeLimitReached,
@@ -30,8 +31,8 @@ __version__ = "0.2.0"
 
 __all__ = [
     "IS", "IS_NOT", "MAYBE", "WITH",
-    "BackendUnavailable", "Difference", "Fact", "Link", "NotRead", "Noun", "NounType",
-    "Puzzle", "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution",
+    "BackendUnavailable", "BadArgument", "Difference", "Fact", "Link", "NotRead", "Noun",
+    "NounType", "Puzzle", "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution",
     "TimeLimitReached", "UnsupportedFeature", "ValidationError", "Verb",
     "builtin_names", "generate", "links", "load", "rules",
 ]

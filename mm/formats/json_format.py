@@ -13,11 +13,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from mm.deadline import Deadline, deadline_of
 from mm.errors import PuzzleError, PuzzleLoadError
 from mm.formats.files import read_text
 from mm.model import rules as r
 from mm.model.links import SMART_LINKS
-from mm.model.puzzle_data import WITH, Noun, NounType
+from mm.model.puzzle_data import MAX_RULE_DEPTH, WITH, Noun, NounType, integer_name
 from mm.model.question import Question
 from mm.model.serialize import FORMAT, META, VERB_KEYS, VERBS, to_json
 from mm.puzzle import Puzzle
@@ -28,25 +29,68 @@ class JsonPuzzleError(PuzzleLoadError, ValueError):
     """A JSON puzzle breaks the format; the message starts with the JSON path."""
 
 
-def load(path: str | Path) -> Puzzle:
+def load(path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle:
+    """Read a JSON puzzle file; with a time limit (or a job's Deadline), reading stops
+    with TimeLimitReached when it is spent."""
+    deadline = deadline_of(time_limit)
     text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonPuzzleError(f"{path}: not valid JSON (line {exc.lineno}, column "
                               f"{exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise JsonPuzzleError(f"{path}: nested too deeply to read") from None
     try:
-        return from_json(data)
+        return from_json(data, deadline)
     except JsonPuzzleError as exc:
         raise JsonPuzzleError(f"{path}: {exc}") from None
 
 
-def from_json(data: Any) -> Puzzle:
-    """Build a Puzzle from parsed JSON, checking each field on the way."""
-    return _Reader().puzzle(data)
+def from_json(data: Any, time_limit: Deadline | float | None = None) -> Puzzle:
+    """Build a Puzzle from parsed JSON, checking each field on the way (linear in the
+    size of the file, and within the time limit if one is given)."""
+    _check_strings(data)
+    return _Reader(deadline_of(time_limit)).puzzle(data)
+
+
+_MAX_JSON_DEPTH = 2 * MAX_RULE_DEPTH + 20  # a rule node is two JSON levels, plus the frame
+
+
+def _check_strings(data: Any) -> None:
+    """Refuse a lone surrogate (a valid JSON escape, but no text: it could not even be
+    printed) and nesting deeper than any puzzle needs, naming the JSON path. Iterative,
+    so a file nested thousands deep is refused, not crashed on."""
+    stack: list[tuple[Any, str, int]] = [(data, "$", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > _MAX_JSON_DEPTH:
+            raise JsonPuzzleError(f"{where[:80]}...: nested more than {_MAX_JSON_DEPTH} "
+                                  "levels deep")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, f"{where} (a key)")
+                stack.append((item, f"{where}.{key}", depth + 1))
+        elif isinstance(value, list):
+            stack += [(item, f"{where}[{k}]", depth + 1) for k, item in enumerate(value)]
+        elif isinstance(value, str):
+            _check_text(value, where)
+
+
+def _check_text(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise JsonPuzzleError(f"{where}: a lone surrogate (\\ud800-\\udfff) is not text") \
+            from None
 
 
 class _Reader:
+    def __init__(self, deadline: Deadline):
+        self.deadline = deadline
+        self.types: dict[str, NounType] = {}  # indexes, so each lookup is O(1)
+        self.nouns: dict[tuple[str, str], Noun] = {}
+
     def fail(self, where: str, message: str) -> JsonPuzzleError:
         return JsonPuzzleError(f"{where}: {message}")
 
@@ -89,25 +133,32 @@ class _Reader:
             raise self.fail("types", "a puzzle needs at least one noun type")
         for i, t in enumerate(types):
             self._type(p, t, f"types[{i}]")
+        self.types = {t.name: t for t in p.noun_types}
+        self.nouns = {(t.name, n.name): n for t in p.noun_types for n in t.nouns}
         self.links = {"with": WITH}
         for i, link in enumerate(self.get(data, "links", list, "$", False, [])):
+            self.deadline.check()
             self._link(p, link, f"links[{i}]")
         groups: dict[Any, int] = {}
         for i, fact in enumerate(self.get(data, "facts", list, "$", False, [])):
+            self.deadline.check()
             self._fact(p, fact, f"facts[{i}]", groups)
         for i, rule in enumerate(self.get(data, "rules", list, "$", False, [])):
+            self.deadline.check()
             where = f"rules[{i}]"
             expr = self._cond(p, self.get(rule, "expr", dict, where), f"{where}.expr")
             self._call(where, p.add_rule, self.get(rule, "clue", (str, int), where),
                        self.get(rule, "text", str, where), expr,
                        self.get(rule, "enabled", bool, where, False, True))
         answer = self.get(data, "answer", list, "$", required=False)
+        values = self.get(data, "answer_values", dict, "$", required=False)
+        if values is not None and answer is None:
+            raise self.fail("answer_values", "given without an answer")
         if answer is not None:
             p.answer = answer
             self._call("answer", p._check_answer_shape)
-        values = self.get(data, "answer_values", dict, "$", required=False)
-        if values is not None:
             p.answer_values = values
+            self._call("answer_values", p._check_answer_shape)
         question = self.get(data, "question", dict, "$", required=False)
         if question is not None:
             p.question = self._question(p, question, "question")
@@ -133,6 +184,15 @@ class _Reader:
                 raise self.fail(f"{where}.house", f"no house {house}")
         if "subject" in q:
             subject = self._noun(p, q["subject"], f"{where}.subject")
+        first = p.noun_types[0]
+        if subject is not None and subject.type is first:
+            raise self.fail(f"{where}.subject", f"a noun of the first type ('{first.name}') "
+                            "is what the question answers, not its subject")
+        if kind == "who" and subject is not None and category is subject.type:
+            raise self.fail(f"{where}.category", f"the subject is already a '{category.name}'")
+        if kind == "house" and any(integer_name(n.name) is None for n in first.nouns):
+            raise self.fail(f"{where}.kind", f"a 'house' question needs the nouns of "
+                            f"'{first.name}' to be numbers")
         choices = self.get(q, "choices", list, where, False, [])
         return Question(self.get(q, "text", str, where), kind, category, house, subject,
                         [str(c) for c in choices])
@@ -171,6 +231,8 @@ class _Reader:
                        self.get(n, "value", int, at, False, None))
 
     def _noun_type(self, p: Puzzle, name: Any, where: str) -> NounType:
+        if isinstance(name, str) and name in self.types:
+            return self.types[name]
         for t in p.noun_types:
             if t.name == name:
                 return t
@@ -182,6 +244,8 @@ class _Reader:
             raise self.fail(where, 'expected {"type": ..., "noun": ...}')
         kind = self._noun_type(p, self.get(ref, "type", str, where), f"{where}.type")
         name = self.get(ref, "noun", str, where)
+        if (kind.name, name) in self.nouns:
+            return self.nouns[(kind.name, name)]
         for n in kind.nouns:
             if n.name == name:
                 return n
@@ -208,6 +272,7 @@ class _Reader:
         elif "pairs" in link:
             pairs = set()
             for k, pair in enumerate(self.get(link, "pairs", list, where)):
+                self.deadline.check()
                 at = f"{where}.pairs[{k}]"
                 if not (isinstance(pair, list) and len(pair) == 2):
                     raise self.fail(at, "expected a pair [noun, noun]")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import math
 import select
 import signal
 import socket
@@ -16,10 +15,10 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from numbers import Real
 from typing import Any, ClassVar
 
-from mm.errors import BadArgument, PuzzleError, TimeLimitReached, ValidationError
+from mm.deadline import check_time_limit
+from mm.errors import PuzzleError, TimeLimitReached
 from mm.ir import Assignment, Cond, Model
 
 
@@ -38,7 +37,7 @@ def gc_paused() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def interrupter(interrupt: Callable[[], Any], seconds: float) -> Iterator[None]:
+def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator[None]:
     """Call `interrupt` (a native solver's stop switch) after `seconds`, or at once on
     Ctrl-C. A native call does not return to Python while it runs, so Python's own SIGINT
     handler cannot stop it; but the C-level handler writes to the signal wake-up fd right
@@ -80,18 +79,6 @@ def _install_wakeup(fd: int) -> int | None:
     return previous
 
 
-def _checked_time_limit(value: Any) -> float | None:
-    """None, or a positive number of seconds; inf and huge values (more than 1e6 s, where
-    timers overflow) mean no limit."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise BadArgument(f"time_limit must be a number of seconds or None, got {value!r}")
-    if math.isnan(value) or value <= 0:
-        raise ValidationError(f"time_limit must be a positive number of seconds, got {value!r}")
-    return None if value > 1e6 else float(value)
-
-
 class Backend(ABC):
     """One compiled puzzle on one solver. Blocking clauses exclude solutions found so far,
     on the noun positions only, so every solution is reported exactly once."""
@@ -105,7 +92,7 @@ class Backend(ABC):
             allowed = ", ".join(self.options) or "none"
             raise PuzzleError(
                 f"backend '{self.name}' has no option {', '.join(unknown)} (options: {allowed})")
-        time_limit = _checked_time_limit(time_limit)
+        time_limit = check_time_limit(time_limit)
         self.model = model
         self.time_limit = time_limit
         self._deadline = None if time_limit is None else time.monotonic() + time_limit

@@ -28,6 +28,7 @@ the auxiliary variables do.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -40,9 +41,11 @@ from mm.backends.base import Backend, gc_paused, interrupter
 from mm.errors import BackendUnavailable, PuzzleError, UnsupportedFeature
 
 DEFAULT_ENGINE = "cadical195"
-# PySAT cannot interrupt CaDiCaL ("Limited solve is currently unsupported by CaDiCaL"), so a
-# call with a time limit defaults to Glucose 4, which can be interrupted.
+# PySAT cannot interrupt CaDiCaL, so a call with a time limit defaults to Glucose 4, which
+# can be interrupted at once; CaDiCaL, when chosen, is stopped between slices of conflicts.
 DEFAULT_TIMED_ENGINE = "glucose4"
+FIRST_SLICE = 2000  # conflicts of the first try of every call: most end well within it
+SLICE = 2000  # conflicts between two looks at the clock and Ctrl-C (CaDiCaL)
 _PAIRWISE_UP_TO = 5
 MAX_CASES = 200_000  # combinations of noun positions (and values) one comparison may read
 MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
@@ -66,10 +69,6 @@ class SatBackend(Backend):
         if engine not in engines():
             raise PuzzleError(f"sat: unknown engine '{engine}' (choose from "
                               f"{', '.join(engines())})")
-        if time_limit is not None and engine.startswith("cadical"):
-            raise UnsupportedFeature(
-                f"sat: engine '{engine}' cannot stop at a time limit (PySAT cannot interrupt "
-                f"CaDiCaL); leave the engine unset or choose e.g. glucose4")
         for t, domain in model.placeholders.items():
             if len(domain) > MAX_DOMAIN:
                 raise UnsupportedFeature(
@@ -589,20 +588,14 @@ class SatBackend(Backend):
     def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
         solver = self._start()
         left = self.remaining_time()
-        assume = list(assume)
-        if left is None:
-            try:
-                satisfiable = solver.solve(assumptions=assume)
-            except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
-                if "interrupt" in str(exc).lower():
-                    raise KeyboardInterrupt from None
-                raise
-        else:
-            with interrupter(solver.interrupt, left):
-                satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
-            solver.clear_interrupt()
-            if satisfiable is None:
-                raise self.timed_out()
+        try:
+            satisfiable = self._solve(solver, list(assume), left)
+        except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
+            if "interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from None
+            raise
+        if satisfiable is None:
+            raise self.timed_out()
         if not satisfiable:
             self._core = solver.get_core() if assume else []
             return None
@@ -616,6 +609,31 @@ class SatBackend(Backend):
             rows.append(tuple(domain[next(j for j, v in enumerate(self._values[t][i])
                                           if v in true_vars)] for i in range(self.n)))
         return tuple(rows)
+
+    def _solve(self, solver: Solver, assume: list[int], left: float | None) -> bool | None:
+        """One SAT call that a time limit and Ctrl-C can stop (None: out of time). A native
+        solve does not return to Python until it ends, so: first a short call with a
+        conflict budget, which answers most queries without any extra cost; if that is not
+        enough, engines that PySAT can interrupt run on with a watcher thread that stops
+        them at the deadline or on Ctrl-C, and CaDiCaL (which it cannot interrupt, and which
+        holds the GIL) runs on in slices of conflicts, the clock and Ctrl-C checked in
+        between."""
+        solver.conf_budget(FIRST_SLICE)
+        satisfiable = solver.solve_limited(assumptions=assume)
+        if satisfiable is not None:
+            return satisfiable
+        if not self.engine.startswith("cadical"):
+            solver.conf_budget(-1)
+            with interrupter(solver.interrupt, left):
+                satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
+            solver.clear_interrupt()
+            return satisfiable
+        while satisfiable is None:
+            if self._deadline is not None and time.monotonic() >= self._deadline:
+                return None
+            solver.conf_budget(SLICE)
+            satisfiable = solver.solve_limited(assumptions=assume)
+        return satisfiable
 
     def last_core(self) -> list[int] | None:
         return getattr(self, "_core", None)

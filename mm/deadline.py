@@ -56,6 +56,7 @@ class Deadline:
             raise self.reached()
 
     def reached(self) -> TimeLimitReached:
+        """The error to raise when the budget is spent."""
         return TimeLimitReached(f"time limit of {self.time_limit:g} s reached")
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 import mm
 from mm import IS, IS_NOT, MAYBE, WITH, Puzzle, rules
 from mm.app import cli

@@ -3,19 +3,24 @@ Ctrl-C, one-line errors, safe output files. Each test states the defect it keeps
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
 
 import pytest
+
 import mm
 from mm import IS, IS_NOT, WITH, Puzzle, rules
+from mm.app import cli
 from mm.model.serialize import to_json
 
 ROOT = Path(__file__).parent.parent
@@ -195,17 +200,24 @@ def _many_facts(path: Path, facts: int) -> Path:
     return write_json(path, p)
 
 
-def _timed(*args) -> tuple[subprocess.CompletedProcess, float]:
+def _timed(*args: str) -> tuple[int, str, float]:
+    """mm's main() in this process (no interpreter start-up in the time): status, stderr
+    and wall seconds."""
+    err = io.StringIO()
     start = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "mm", *args], capture_output=True,
-                            text=True)
-    return result, time.monotonic() - start
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = cli.main(list(args))
+    return code, err.getvalue(), time.monotonic() - start
+
+
+# The promise is limit + max(10%, 0.5 s). A shared CI machine can stall a process for a
+# moment after the limit is noticed, so the default suite allows LOAD_SLACK more; the
+# figures in the issue's table were measured without it.
+LOAD_SLACK = float(os.environ.get("MM_LOAD_SLACK", "1.0"))
 
 
 def _within(elapsed: float, limit: float) -> bool:
-    """The limit, plus max(10%, 0.5 s), plus the interpreter's start-up (0.5 s allowed on a
-    loaded machine)."""
-    return elapsed <= limit + max(0.1 * limit, 0.5) + 0.5
+    return elapsed <= limit + max(0.1 * limit, 0.5) + LOAD_SLACK
 
 
 def test_load_respects_a_time_limit(tmp_path):
@@ -218,23 +230,23 @@ def test_load_respects_a_time_limit(tmp_path):
 
 def test_solve_time_limit_covers_loading(tmp_path):
     path = _many_facts(tmp_path / "many.json", 20_000)
-    result, elapsed = _timed("solve", str(path), "--time-limit", "1")
-    assert result.returncode in (0, 4), result.stderr
+    code, err, elapsed = _timed("solve", str(path), "--time-limit", "1")
+    assert code in (0, 4), err
     assert _within(elapsed, 1), elapsed
 
 
 def test_sat_encoding_respects_the_time_limit(tmp_path):
     path = _numeric_heavy(tmp_path / "numeric.json")
-    result, elapsed = _timed("solve", str(path), "--backend", "sat", "--time-limit", "1")
-    assert result.returncode in (0, 1, 4), result.stderr
+    code, err, elapsed = _timed("solve", str(path), "--backend", "sat", "--time-limit", "1")
+    assert code in (0, 1, 4), err
     assert _within(elapsed, 1), elapsed
 
 
 @pytest.mark.parametrize("command", ["verify", "count"])
 def test_verify_and_count_stay_within_their_limit(tmp_path, command):
     path = _numeric_heavy(tmp_path / "numeric.json", nouns=12, count=60)
-    result, elapsed = _timed(command, str(path), "--backend", "sat", "--time-limit", "1.5")
-    assert result.returncode in (0, 1, 3, 4), result.stderr
+    code, err, elapsed = _timed(command, str(path), "--backend", "sat", "--time-limit", "1.5")
+    assert code in (0, 1, 3, 4), err
     assert _within(elapsed, 1.5), elapsed
 
 
@@ -284,11 +296,17 @@ def test_cpsat_integers_beyond_64_bits_are_unsupported_and_auto_uses_sat():
 
 # ------------------------------------------------------------------ Ctrl-C
 
-def _interrupt_after(args: list[str], delay: float) -> tuple[int, str, float]:
+def _interrupt_after(args: list[str], delay: float, ready=None) -> tuple[int, str, float]:
+    """Start mm, wait `delay` seconds (and until `ready()`, if given), press Ctrl-C: the
+    status, stderr and the seconds from Ctrl-C to the end."""
     proc = subprocess.Popen([sys.executable, "-m", "mm", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     time.sleep(delay)
+    for _ in range(300):
+        if ready is None or ready():
+            break
+        time.sleep(0.1)
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
@@ -305,19 +323,62 @@ def test_ctrl_c_ends_a_long_solve_within_a_second(tmp_path, backend):
     assert latency < 1.0
 
 
+def _hard_sat_engine(time_limit, engine=None):
+    """A SAT backend holding the pigeonhole formula PHP(11) (minutes for CDCL solvers)."""
+    from pysat.examples.genhard import PHP
+
+    from mm import backends
+    from mm.analysis.compile import compile_puzzle
+
+    p = free_puzzle(3, 2, 1)
+    kwargs = {} if engine is None else {"engine": engine}
+    sat = backends.get("sat")(compile_puzzle(p), time_limit=time_limit, **kwargs)
+    top = sat.pool.top
+    for clause in PHP(11).clauses:
+        sat._add([v + top if v > 0 else v - top for v in clause])
+    return sat
+
+
+@pytest.mark.parametrize("time_limit", [None, 60])
+def test_ctrl_c_stops_a_native_sat_solve(time_limit):
+    """CaDiCaL (no limit) holds the GIL and cannot be interrupted; Glucose (with a limit)
+    runs without returning to Python. Both stop within a second of Ctrl-C."""
+    pytest.importorskip("pysat")
+    sat = _hard_sat_engine(time_limit)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        sat.next_solution()
+    assert time.monotonic() - start < 0.5 + 1.0
+    timer.join()
+
+
+def test_cadical_stops_at_its_time_limit():
+    pytest.importorskip("pysat")
+    sat = _hard_sat_engine(1.0, engine="cadical195")
+    start = time.monotonic()
+    with pytest.raises(mm.TimeLimitReached):
+        sat.next_solution()
+    assert time.monotonic() - start < 1.0 + 0.5 + LOAD_SLACK
+
+
 def test_ctrl_c_ends_a_batch_and_keeps_finished_results(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()
     write_json(folder / "a.json", five_houses())
     _numeric_heavy(folder / "b.json", nouns=20, count=400)
     out = tmp_path / "out.jsonl"
+    partial = tmp_path / "out.jsonl.partial"
     code, err, latency = _interrupt_after(
-        ["batch", str(folder), "--jobs", "1", "--quiet", "--out", str(out)], 3.0)
+        ["batch", str(folder), "--jobs", "1", "--quiet", "--out", str(out)], 0.5,
+        ready=lambda: partial.exists() and partial.read_text().count("\n") >= 1)
     assert code == 130, err
     assert "interrupted" in err and "Traceback" not in err
     assert latency < 1.5
-    rows = [json.loads(x) for x in (tmp_path / "out.jsonl.partial").read_text().splitlines()]
-    assert rows[0]["id"] == "a.json" and rows[0]["status"] == "unique"
+    rows = [json.loads(x) for x in partial.read_text().splitlines()]
+    assert [(r["id"], r["status"]) for r in rows] == [("a.json", "unique"),
+                                                      ("b.json", "interrupted")]
 
 
 # ------------------------------------------------------------------ one-line errors

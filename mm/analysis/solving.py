@@ -7,9 +7,9 @@ from typing import Any
 
 from mm.analysis.compile import compile_puzzle
 from mm.analysis.policy import open_engine
+from mm.backends.base import Backend
 from mm.deadline import Deadline
 from mm.errors import BadArgument, ValidationError
-from mm.backends.base import Backend
 from mm.model.puzzle_data import PuzzleData
 from mm.model.solution import Solution
 

@@ -20,8 +20,8 @@ from typing import Any
 from mm import ir
 from mm.analysis.compile import lower
 from mm.analysis.policy import candidates, open_engine
-from mm.deadline import Deadline
 from mm.backends.base import Backend
+from mm.deadline import Deadline
 from mm.errors import TimeLimitReached, UnsupportedFeature
 from mm.model.puzzle_data import Fact, PuzzleData, Rule
 from mm.model.report import Cell, Report, differences

@@ -4,8 +4,9 @@ one result per puzzle, in input order.
 
 A puzzle that cannot be read, or that runs out of time, gets a result with status "error"
 or "timeout" and the run goes on; a folder entry that is not run gets "skipped"; nothing
-that happens to one puzzle or one worker ends the run or loses another result. Python puzzle modules in a folder are code: they are run
-only with allow_code=True (`mm batch --allow-code`).
+that happens to one puzzle or one worker ends the run or loses another result. Python
+puzzle modules in a folder are code: they are run only with allow_code=True
+(`mm batch --allow-code`).
 """
 
 from __future__ import annotations
@@ -196,7 +197,8 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
                 given += 1
     except KeyboardInterrupt:
         for index in range(given, len(tasks)):
-            yield done.pop(index, None) or _failed(tasks[index], "interrupted", 0.0, None)
+            finished = done.pop(index, None)
+            yield finished or _failed(tasks[index], "interrupted", 0.0, None)
         raise
     while given < len(tasks):  # only skipped or unreadable entries were left
         yield done.pop(given)

@@ -10,6 +10,7 @@ in type 'Pet'"). The writer is mm.model.serialize (it needs only the model).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,39 +43,60 @@ def load(path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle
     except RecursionError:
         raise JsonPuzzleError(f"{path}: nested too deeply to read") from None
     try:
-        return from_json(data, deadline)
+        return from_json(data, deadline, surrogates=bool(_SURROGATE_ESCAPE.search(text)))
     except JsonPuzzleError as exc:
         raise JsonPuzzleError(f"{path}: {exc}") from None
 
 
-def from_json(data: Any, time_limit: Deadline | float | None = None) -> Puzzle:
+def from_json(data: Any, time_limit: Deadline | float | None = None,
+              surrogates: bool = True) -> Puzzle:
     """Build a Puzzle from parsed JSON, checking each field on the way (linear in the
-    size of the file, and within the time limit if one is given)."""
-    _check_strings(data)
+    size of the file, and within the time limit if one is given). `surrogates`: whether
+    the strings may hold lone surrogates (load() knows from the text when they cannot)."""
+    if surrogates:
+        _check_strings(data)
+    if isinstance(data, dict):
+        _check_depth(data.get("rules"), "rules")
     return _Reader(deadline_of(time_limit)).puzzle(data)
 
 
 _MAX_JSON_DEPTH = 2 * MAX_RULE_DEPTH + 20  # a rule node is two JSON levels, plus the frame
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _children(value: Any, where: str) -> list[tuple[Any, str]]:
+    if isinstance(value, dict):
+        return [(item, f"{where}.{key}") for key, item in value.items()]
+    if isinstance(value, list):
+        return [(item, f"{where}[{k}]") for k, item in enumerate(value)]
+    return []
+
+
+def _check_depth(data: Any, where: str) -> None:
+    """Refuse rule trees nested deeper than any puzzle needs (the reader recurses on
+    them), naming the path; iterative, so a tree thousands deep is measured, not crashed
+    on."""
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
+    while stack:
+        value, at, depth = stack.pop()
+        if depth > _MAX_JSON_DEPTH:
+            raise JsonPuzzleError(f"{at[:60]}...: nested more than {_MAX_JSON_DEPTH} levels "
+                                  "deep")
+        stack += [(item, path, depth + 1) for item, path in _children(value, at)]
 
 
 def _check_strings(data: Any) -> None:
     """Refuse a lone surrogate (a valid JSON escape, but no text: it could not even be
-    printed) and nesting deeper than any puzzle needs, naming the JSON path. Iterative,
-    so a file nested thousands deep is refused, not crashed on."""
-    stack: list[tuple[Any, str, int]] = [(data, "$", 0)]
+    printed), naming the JSON path."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
     while stack:
-        value, where, depth = stack.pop()
-        if depth > _MAX_JSON_DEPTH:
-            raise JsonPuzzleError(f"{where[:80]}...: nested more than {_MAX_JSON_DEPTH} "
-                                  "levels deep")
-        if isinstance(value, dict):
-            for key, item in value.items():
-                _check_text(key, f"{where} (a key)")
-                stack.append((item, f"{where}.{key}", depth + 1))
-        elif isinstance(value, list):
-            stack += [(item, f"{where}[{k}]", depth + 1) for k, item in enumerate(value)]
-        elif isinstance(value, str):
+        value, where = stack.pop()
+        if isinstance(value, str):
             _check_text(value, where)
+        elif isinstance(value, dict):
+            for key in value:
+                _check_text(key, f"{where} (a key)")
+        stack += _children(value, where)
 
 
 def _check_text(text: str, where: str) -> None:

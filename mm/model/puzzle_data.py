@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy as _copy
 import sys
 import warnings
-from pathlib import Path
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mm.errors import BadArgument, ValidationError
@@ -68,7 +69,8 @@ _MM_FOLDER = str(Path(__file__).resolve().parent.parent)
 def _user_stacklevel() -> int:
     """The warnings stacklevel of the first caller outside mm, so a warning points at the
     user's line (also through the JSON reader or a puzzle module's helpers)."""
-    frame, level = sys._getframe(1), 1
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
     while frame is not None and frame.f_code.co_filename.startswith(_MM_FOLDER):
         frame, level = frame.f_back, level + 1
     return level

@@ -28,6 +28,8 @@ the auxiliary variables do.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -50,6 +52,7 @@ _PAIRWISE_UP_TO = 5
 MAX_CASES = 200_000  # combinations of noun positions (and values) one comparison may read
 MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
 EXACT_BELOW = 100  # approximate counts: below this many solutions, enumerate them exactly
+COUNT_HERE_UP_TO = 20_000  # clauses counted in this process when there is no time limit
 
 
 def engines() -> list[str]:
@@ -537,8 +540,6 @@ class SatBackend(Backend):
         with probability at least 0.8: epsilon=0.8, delta=0.2)."""
         if self.solver is not None:
             raise PuzzleError("sat: count the model before solving it")
-        if self.time_limit is not None:
-            raise UnsupportedFeature("sat: the model counters cannot stop at a time limit")
         clauses = [c for c in self.clauses if c]
         if len(clauses) < len(self.clauses):
             return 0  # an empty clause: no solution
@@ -552,27 +553,10 @@ class SatBackend(Backend):
             found = self._enumerate_projection(clauses, projection, EXACT_BELOW)
             if found < EXACT_BELOW:
                 return found
-            try:
-                import pyapproxmc
-            except ImportError as exc:
-                raise BackendUnavailable(f"approximate counting needs {exc.name}: pip "
-                                         f"install {exc.name}") from None
-            counter = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
-            counter.add_clauses(clauses)
-            cells, hashes = counter.count(projection)
-            if cells * 2 ** hashes >= EXACT_BELOW:
-                return cells * 2 ** hashes
-            # fewer than the solutions already seen: the estimate is wrong, count exactly
-        try:
-            import pyganak
-        except ImportError as exc:
-            raise BackendUnavailable(
-                f"counting without enumeration needs {exc.name}: pip install {exc.name}") \
-                from None
-        counter = pyganak.Counter()
-        counter.add_clauses(clauses)
-        counter.set_sampling_set(projection)
-        return int(counter.count())
+        if self.time_limit is None and len(clauses) <= COUNT_HERE_UP_TO:
+            return _count(clauses, projection, approx)
+        return _count_in_child(clauses, projection, approx, self.remaining_time(),
+                               self.timed_out)
 
     def _enumerate_projection(self, clauses: list[list[int]], projection: list[int],
                               limit: int) -> int:
@@ -656,6 +640,73 @@ class SatBackend(Backend):
         solver = getattr(self, "solver", None)
         if solver is not None:
             solver.delete()
+
+
+def _count(clauses: list[list[int]], projection: list[int], approx: bool) -> int:
+    """Ganak's exact projected count, or ApproxMC's estimate (checked against the
+    EXACT_BELOW solutions the caller has already seen; below that it is wrong, so the
+    count is made exactly)."""
+    if approx:
+        try:
+            import pyapproxmc
+        except ImportError as exc:
+            raise BackendUnavailable(f"approximate counting needs {exc.name}: pip "
+                                     f"install {exc.name}") from None
+        estimator = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
+        estimator.add_clauses(clauses)
+        cells, hashes = estimator.count(projection)
+        if cells * 2 ** hashes >= EXACT_BELOW:
+            return int(cells * 2 ** hashes)
+    try:
+        import pyganak
+    except ImportError as exc:
+        raise BackendUnavailable(
+            f"counting without enumeration needs {exc.name}: pip install {exc.name}") \
+            from None
+    counter = pyganak.Counter()
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(projection)
+    return int(counter.count())
+
+
+def _count_and_send(conn: Any, clauses: list[list[int]], projection: list[int],
+                    approx: bool) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    try:
+        conn.send(("ok", _count(clauses, projection, approx)))
+    except Exception as exc:  # sent back and raised there
+        conn.send(("error", exc))
+
+
+def _count_in_child(clauses: list[list[int]], projection: list[int], approx: bool,
+                    seconds: float | None, timed_out: Callable[[], Exception]) -> int:
+    """The model counters hold the GIL and cannot be interrupted, so a large count (or
+    one with a time limit) runs in a child process: the parent waits in Python, where
+    Ctrl-C and the clock can stop it, and then kills the child."""
+    methods = multiprocessing.get_all_start_methods()
+    context: Any = multiprocessing.get_context(
+        "forkserver" if "forkserver" in methods else "spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_count_and_send, args=(sender, clauses, projection, approx),
+                            daemon=True)
+    child.start()
+    sender.close()
+    try:
+        if not receiver.poll(seconds):
+            raise timed_out()
+        try:
+            kind, value = receiver.recv()
+        except EOFError:
+            raise PuzzleError(f"sat: the model counter ended without an answer (exit code "
+                              f"{child.exitcode})") from None
+        if kind == "error":
+            raise value
+        return int(value)
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
 
 
 BACKEND = SatBackend

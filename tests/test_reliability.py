@@ -178,6 +178,15 @@ def test_approximate_count_of_a_large_count_is_within_its_bound():
     assert 2048 / 1.8 <= n <= 2048 * 1.8
 
 
+@pytest.mark.parametrize("approx", [False, True])
+def test_model_counts_keep_a_time_limit(approx, unconstrained):
+    """The counters cannot be interrupted; with a limit they run in a child process."""
+    pytest.importorskip("pyganak")
+    assert unconstrained(3, 3).count(exact=not approx, approx=approx, time_limit=30) == 36
+    n = unconstrained(4, 4).count(exact=not approx, approx=approx, time_limit=60)
+    assert 24 ** 3 / 1.8 <= n <= 24 ** 3 * 1.8 if approx else n == 24 ** 3
+
+
 def test_exact_and_approx_together_is_a_usage_error(mm_cli, assert_one_line_error):
     assert_one_line_error(mm_cli("count", "five_houses", "--exact", "--approx"), "--approx")
 

@@ -50,7 +50,7 @@ class CpSatBackend(Backend):
         self._slot: dict[tuple[ir.NounRef, int], IntLike] = {}
         self._at: dict[ir.NounRef, list[Literal]] = {}
         self._lit: dict[ir.Cond, Literal] = {}
-        self._diffs: dict[tuple[int, bool], list[int] | None] = {}
+        self._diffs: dict[tuple, Any] = {}  # per table: differences, domains, complements
         self._differs: dict[tuple[Any, int], Literal] = {}
         self._true = self.m.new_bool_var("true")
         self.m.add(self._true == 1)
@@ -114,18 +114,34 @@ class CpSatBackend(Backend):
             self._diffs[key] = None if diffs is None else sorted(diffs)
         return self._diffs[key]
 
+    def _domain(self, k: int, positive: bool) -> cp_model.Domain:
+        """The allowed differences of table k as a CP-SAT domain, made once per table."""
+        key = (k, positive, "domain")
+        if key not in self._diffs:
+            self._diffs[key] = cp_model.Domain.from_values(self._differences(k, positive))
+        return self._diffs[key]
+
+    def _complement(self, k: int) -> frozenset[tuple[int, int]]:
+        """The pairs table k does not hold for, made once per table."""
+        key = (k, False, "pairs")
+        if key not in self._diffs:
+            every = frozenset((a, b) for a in range(self.n) for b in range(self.n))
+            self._diffs[key] = every - self.model.tables[k].pairs
+        return self._diffs[key]
+
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
         table = self.model.tables[rel.table]
         if table.is_identity(self.n):
             a, b = self.pos[rel.a[0]][rel.a[1]], self.pos[rel.b[0]][rel.b[1]]
             self.m.add(a == b if positive else a != b)
             return
-        pairs = table.pairs if positive else _complement(table.pairs, self.n)
         sa, sb = self.slot(rel.a, table.type), self.slot(rel.b, table.type)
         diffs = self._differences(rel.table, positive)
         if diffs is not None and not (isinstance(sa, int) and isinstance(sb, int)):
-            self.m.add_linear_expression_in_domain(sb - sa, cp_model.Domain.from_values(diffs))
-        elif isinstance(sa, int) or isinstance(sb, int):
+            self.m.add_linear_expression_in_domain(sb - sa, self._domain(rel.table, positive))
+            return
+        pairs = table.pairs if positive else self._complement(rel.table)
+        if isinstance(sa, int) or isinstance(sb, int):
             var, allowed = _fix_one(sa, sb, pairs)
             self.m.add_linear_expression_in_domain(var, cp_model.Domain.from_values(allowed))
         else:
@@ -147,11 +163,10 @@ class CpSatBackend(Backend):
         b = self.m.new_bool_var("")
         diffs = self._differences(rel.table, True)
         if diffs is not None:
-            others = self._differences(rel.table, False)
             self.m.add_linear_expression_in_domain(
-                sb - sa, cp_model.Domain.from_values(diffs)).only_enforce_if(b)
+                sb - sa, self._domain(rel.table, True)).only_enforce_if(b)
             self.m.add_linear_expression_in_domain(
-                sb - sa, cp_model.Domain.from_values(others)).only_enforce_if(~b)
+                sb - sa, self._domain(rel.table, False)).only_enforce_if(~b)
         elif isinstance(sa, int) or isinstance(sb, int):
             var, allowed = _fix_one(sa, sb, table.pairs)
             others = [v for v in range(self.n) if v not in set(allowed)]
@@ -393,10 +408,6 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if self.limit is not None and len(self.found) >= self.limit:
             self.stopped = True
             self.stop_search()
-
-
-def _complement(pairs: frozenset[tuple[int, int]], n: int) -> frozenset[tuple[int, int]]:
-    return frozenset((a, b) for a in range(n) for b in range(n)) - pairs
 
 
 def _fix_one(sa: IntLike, sb: IntLike, pairs: frozenset[tuple[int, int]]) -> tuple[Any, list]:

@@ -27,6 +27,7 @@ Nodes are frozen and hashable, so a backend may share one literal between equal 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 NounRef = tuple[int, int]  # (type index, noun index), both 0-based
 
@@ -37,7 +38,15 @@ class Table:
     pairs: frozenset[tuple[int, int]]
 
     def is_identity(self, size: int) -> bool:
-        return self.pairs == frozenset((i, i) for i in range(size))
+        """Is this "with" over 0..size-1? Asked once per fact: answered from a cache."""
+        return self._diagonal_size == size
+
+    @cached_property
+    def _diagonal_size(self) -> int | None:
+        """n when the pairs are exactly (i, i) for i < n, else None (computed once)."""
+        firsts = {a for a, b in self.pairs if a == b}
+        n = len(self.pairs)
+        return n if len(firsts) == n and firsts == set(range(n)) else None
 
     def differences(self, size: int) -> frozenset[int] | None:
         """The set D when the table is exactly {(a, b): b - a in D} over 0..size-1 (true of

@@ -3,8 +3,6 @@
 import json
 import textwrap
 
-import pytest
-
 
 def test_list(mm_cli):
     result = mm_cli("list")
@@ -29,7 +27,6 @@ def test_solve_json(mm_cli):
                                    "Pet": "fox", "Drink": "water"}
 
 
-@pytest.mark.parametrize("backend", ["cpsat", "sat"])
 def test_verify_all_tired_out_is_unique(mm_cli, backend):
     result = mm_cli("verify", "all_tired_out", "--backend", backend)
     assert result.returncode == 0

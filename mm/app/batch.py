@@ -24,7 +24,7 @@ from mm.deadline import Deadline
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
 from mm.formats.english import english_puzzle
 from mm.formats.files import kind_of, read_text, suffixes
-from mm.formats.loading import load
+from mm.formats.loading import check_strict, load
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
 STATUSES = ("unique", "multiple", "none", "error", "timeout", "skipped", "interrupted")
@@ -113,7 +113,7 @@ def _skip_reason(entry: Path, allow_code: bool) -> str | None:
 
 
 def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
-             allow_code: bool = False) -> dict[str, Any]:
+             allow_code: bool = False, strict: bool = False) -> dict[str, Any]:
     """Read, solve and check one puzzle; never raises for a bad puzzle."""
     start = time.perf_counter()
     result: dict[str, Any] = {"id": task.id, "status": "error", "solution": None,
@@ -124,7 +124,7 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
         result.update(status="skipped", error=task.skipped)
     elif task.error is None:
         try:
-            _solve_into(result, task, Deadline(time_limit), backend, allow_code)
+            _solve_into(result, task, Deadline(time_limit), backend, allow_code, strict)
         except TimeLimitReached as exc:
             result.update(status="timeout", error=str(exc))
         except PuzzleError as exc:
@@ -143,7 +143,7 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
 
 
 def _solve_into(result: dict, task: Task, deadline: Deadline, backend: str,
-                allow_code: bool) -> None:
+                allow_code: bool, strict: bool = False) -> None:
     if task.text is not None:
         puzzle = english_puzzle(task.text, name=f"puzzle_{task.id}")
         deadline.check()
@@ -153,6 +153,11 @@ def _solve_into(result: dict, task: Task, deadline: Deadline, backend: str,
         if kind is not None and kind.is_code and not allow_code:
             raise PuzzleError(f"{task.path}: Python puzzle modules run only with --allow-code")
         puzzle = load(task.path, time_limit=deadline)
+    # a partial reading: what was left out rides on the result (strict: refused)
+    result["not_read_count"] = len(puzzle.not_read)
+    result["not_read"] = [item.to_dict() for item in puzzle.not_read]
+    if strict:
+        check_strict(puzzle, str(task.path or f"puzzle {task.id}"))
     question = puzzle.question
     solutions = list(puzzle.solutions(limit=2, backend=backend,
                                       time_limit=deadline.remaining()))
@@ -166,14 +171,14 @@ def _solve_into(result: dict, task: Task, deadline: Deadline, backend: str,
 
 def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
         backend: str = "auto", executor: Executor | None = None,
-        allow_code: bool = False) -> Iterator[dict[str, Any]]:
+        allow_code: bool = False, strict: bool = False) -> Iterator[dict[str, Any]]:
     """One result per task, in input order, whatever happens to a puzzle or a worker.
     Puzzles run in `jobs` worker processes (also with jobs=1, so a puzzle that overruns its
     limit can be stopped), or on an executor such as a Dask client's. On Ctrl-C the
     results finished so far come first, then one "interrupted" result per task left, and
     then KeyboardInterrupt is raised again."""
     if executor is not None:
-        yield from _run_on(executor, tasks, time_limit, backend, allow_code)
+        yield from _run_on(executor, tasks, time_limit, backend, allow_code, strict)
         return
     done: dict[int, dict[str, Any]] = {}
     given = 0  # results yielded so far (a prefix of the tasks)
@@ -182,7 +187,7 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
         if task.skipped is not None or task.error is not None:
             done[index] = run_task(task)  # nothing to run: no worker needed
         else:
-            jobs_left.append((index, (task, time_limit, backend, allow_code)))
+            jobs_left.append((index, (task, time_limit, backend, allow_code, strict)))
     hard = None if time_limit is None else time_limit + overrun_grace(time_limit)
 
     def failed(index: int, reason: str, seconds: float) -> dict[str, Any]:
@@ -206,9 +211,9 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
 
 
 def _run_on(executor: Executor, tasks: list[Task], time_limit: float | None, backend: str,
-            allow_code: bool) -> Iterator[dict[str, Any]]:
-    futures: list[Future] = [executor.submit(run_task, task, time_limit, backend, allow_code)
-                             for task in tasks]
+            allow_code: bool, strict: bool) -> Iterator[dict[str, Any]]:
+    futures: list[Future] = [executor.submit(run_task, task, time_limit, backend, allow_code,
+                                             strict) for task in tasks]
     try:
         for task, future in zip(tasks, futures, strict=True):
             try:

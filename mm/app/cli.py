@@ -22,8 +22,9 @@ from mm.deadline import Deadline, check_time_limit
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds, kind_of
 from mm.formats.loading import builtin_names, load
-from mm.formats.modules import import_module
+from mm.formats.modules import read_module
 from mm.model.serialize import to_json
+from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
@@ -51,6 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--time-limit", type=_seconds("--time-limit"), default=None,
                         metavar="SECONDS", help="for the whole command, loading included "
                         "('inf': none)")
+    common.add_argument("--strict", action="store_true",
+                        help="refuse a puzzle read in part (a clue or statement not read)")
 
     lister = sub.add_parser("list", help="list the built-in puzzles")
     lister.add_argument("--json", action="store_true")
@@ -106,6 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--allow-code", action="store_true",
                        help="also run .py puzzle modules found in the folder (they are code)")
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    batch.add_argument("--strict", action="store_true",
+                       help="refuse puzzles read in part (an error result)")
     return parser
 
 
@@ -191,13 +196,25 @@ def _print_json(data: Any) -> None:
 
 
 def _load(args: argparse.Namespace) -> tuple[Puzzle, Deadline]:
-    """The puzzle, and the command's one time budget (loading has drawn on it already)."""
+    """The puzzle, with one line on stderr per statement that was not read, and the
+    command's one time budget (loading has drawn on it already)."""
     deadline = Deadline(args.time_limit)
-    return load(args.puzzle, time_limit=deadline), deadline
+    puzzle = load(args.puzzle, strict=args.strict, time_limit=deadline)
+    _print_not_read(puzzle)
+    return puzzle, deadline
 
 
 def _options(args: argparse.Namespace, deadline: Deadline) -> dict[str, Any]:
     return {"backend": args.backend, "time_limit": deadline.remaining()}
+
+
+def _print_not_read(puzzle: Puzzle) -> None:
+    for item in puzzle.not_read:
+        print(f"mm: not read: {item}", file=sys.stderr)
+
+
+def _not_read_json(puzzle: Puzzle) -> list[dict[str, str]]:
+    return [item.to_dict() for item in puzzle.not_read]
 
 
 def _heading(puzzle: Puzzle) -> str:
@@ -225,13 +242,21 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     puzzle, deadline = _load(args)
     start = time.perf_counter()
-    solution = puzzle.solve(**_options(args, deadline))
+    if missing_clues(puzzle.not_read):
+        # read in part: one solution of several would be a guess, so say there are several
+        found = list(puzzle.solutions(limit=2, **_options(args, deadline)))
+        if len(found) > 1:
+            return _partial_not_unique(args, puzzle, time.perf_counter() - start)
+        solution = found[0] if found else None
+    else:
+        solution = puzzle.solve(**_options(args, deadline))
     seconds = time.perf_counter() - start
     if args.json:
         data: dict[str, Any] = {"puzzle": puzzle.name, "title": puzzle.title,
                                 "status": "none" if solution is None else "solved",
                                 "solution": None, "encoded": None,
-                                "seconds": round(seconds, 6)}
+                                "seconds": round(seconds, 6),
+                                "not_read": _not_read_json(puzzle)}
         if solution is not None:
             data["solution"] = solution.to_dict()
             data["encoded"] = solution.encoded()
@@ -254,6 +279,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_NONE if solution is None else EXIT_OK
 
 
+def _partial_not_unique(args: argparse.Namespace, puzzle: Puzzle, seconds: float) -> int:
+    n = len(missing_clues(puzzle.not_read))
+    if args.json:
+        _print_json({"puzzle": puzzle.name, "title": puzzle.title, "status": "multiple",
+                     "solution": None, "encoded": None, "seconds": round(seconds, 6),
+                     "not_read": _not_read_json(puzzle)})
+    else:
+        print(f"{_heading(puzzle)}: more than one solution without the {n} statement(s) "
+              "not read; no answer is given")
+    return EXIT_MULTIPLE
+
+
 def cmd_count(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise PuzzleError(f"--limit must be at least 1, got {args.limit}")
@@ -262,7 +299,8 @@ def cmd_count(args: argparse.Namespace) -> int:
                      **_options(args, deadline))
     at_limit = args.limit is not None and n >= args.limit
     if args.json:
-        _print_json({"puzzle": puzzle.name, "count": n, "at_limit": at_limit})
+        _print_json({"puzzle": puzzle.name, "count": n, "at_limit": at_limit,
+                     "not_read": _not_read_json(puzzle)})
     else:
         print(f"{n}+" if at_limit else n)
     return EXIT_OK
@@ -276,7 +314,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     puzzle, deadline = _load(args)
     report = puzzle.verify(minimal=not args.no_minimal, **_options(args, deadline))
     if args.json:
-        _print_json({"puzzle": puzzle.name, **report.to_dict()})
+        _print_json({"puzzle": puzzle.name, **report.to_dict(),
+                     "not_read": _not_read_json(puzzle)})
         return _VERIFY_EXIT[report.status]
     print(f"{_heading(puzzle)}: {report.status} ({report.seconds:.3f} s)")
     if report.status == "multiple":
@@ -323,17 +362,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = args.out or str(Path(args.module).with_suffix(".json"))
     if out != "-":
         _check_out(out, [args.module], args.force)
-    imported = import_module(args.module)
-    puzzle = imported.puzzle
+    puzzle = read_module(args.module)
+    _print_not_read(puzzle)  # and recorded in the JSON, so `mm solve` on it says so too
     if out == "-":
         _print_json(to_json(puzzle))
     else:
         puzzle.save(out)
         print(f"wrote {out}: {len(puzzle.noun_types)} noun types, {len(puzzle.facts)} facts, "
-              f"{len(puzzle.rules)} rules; {len(imported.untranslated)} items not translated",
+              f"{len(puzzle.rules)} rules; {len(puzzle.not_read)} items not read",
               file=sys.stderr)
-    for item in imported.untranslated:
-        print(f"mm: not translated: {item}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -365,7 +402,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     try:
         stream = batch.run(todo, jobs=args.jobs, time_limit=args.timeout,
                            backend=args.backend, executor=executor,
-                           allow_code=args.allow_code)
+                           allow_code=args.allow_code, strict=args.strict)
         for result in _progress(stream, len(todo), quiet=args.quiet):
             fresh.append(result)
             out.write(json.dumps(result, ensure_ascii=False) + "\n")

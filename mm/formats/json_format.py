@@ -22,6 +22,7 @@ from mm.model.links import SMART_LINKS
 from mm.model.puzzle_data import MAX_RULE_DEPTH, WITH, Noun, NounType, integer_name
 from mm.model.question import Question
 from mm.model.serialize import FORMAT, META, VERB_KEYS, VERBS, to_json
+from mm.model.unread import NotRead
 from mm.puzzle import Puzzle
 
 __all__ = ["FORMAT", "JsonPuzzleError", "from_json", "load", "to_json"]
@@ -108,9 +109,10 @@ def _check_text(text: str, where: str) -> None:
 
 
 class _Reader:
-    def __init__(self, deadline: Deadline):
+    def __init__(self, deadline: Deadline) -> None:
         self.deadline = deadline
-        self.types: dict[str, NounType] = {}  # indexes, so each lookup is O(1)
+        self.types: dict[str, NounType] = {}
+        # a file lists thousands of facts: each noun is looked up by a dict after its first
         self.nouns: dict[tuple[str, str], Noun] = {}
 
     def fail(self, where: str, message: str) -> JsonPuzzleError:
@@ -156,7 +158,6 @@ class _Reader:
         for i, t in enumerate(types):
             self._type(p, t, f"types[{i}]")
         self.types = {t.name: t for t in p.noun_types}
-        self.nouns = {(t.name, n.name): n for t in p.noun_types for n in t.nouns}
         self.links = {"with": WITH}
         for i, link in enumerate(self.get(data, "links", list, "$", False, [])):
             self.deadline.check()
@@ -184,6 +185,12 @@ class _Reader:
         question = self.get(data, "question", dict, "$", required=False)
         if question is not None:
             p.question = self._question(p, question, "question")
+        for i, item in enumerate(self.get(data, "not_read", list, "$", False, [])):
+            where = f"not_read[{i}]"
+            if not isinstance(item, dict):
+                raise self.fail(where, "expected an object with where, text and reason")
+            p.not_read.append(NotRead(*(self.get(item, key, str, where)
+                                        for key in ("where", "text", "reason"))))
         return p
 
     def _question(self, p: Puzzle, q: dict, where: str) -> Any:
@@ -262,12 +269,23 @@ class _Reader:
         raise self.fail(where, f"unknown noun type '{name}' (types: {known})")
 
     def _noun(self, p: Puzzle, ref: Any, where: str) -> Noun:
+        key = None
+        if isinstance(ref, dict) and len(ref) == 2:
+            kind, name = ref.get("type"), ref.get("noun")
+            if isinstance(kind, str) and isinstance(name, str):
+                key = (kind, name)
+                if key in self.nouns:
+                    return self.nouns[key]
+        noun = self._find_noun(p, ref, where)
+        if key is not None:
+            self.nouns[key] = noun
+        return noun
+
+    def _find_noun(self, p: Puzzle, ref: Any, where: str) -> Noun:
         if not isinstance(ref, dict):
             raise self.fail(where, 'expected {"type": ..., "noun": ...}')
         kind = self._noun_type(p, self.get(ref, "type", str, where), f"{where}.type")
         name = self.get(ref, "noun", str, where)
-        if (kind.name, name) in self.nouns:
-            return self.nouns[(kind.name, name)]
         for n in kind.nouns:
             if n.name == name:
                 return n

@@ -17,7 +17,8 @@ from mm.errors import BadArgument, PuzzleError, PuzzleLoadError
 from mm.formats import json_format
 from mm.formats.english import EnglishPuzzleError, english_puzzle
 from mm.formats.files import describe_kinds, kind_of, read_text
-from mm.formats.modules import import_module
+from mm.formats.modules import read_module
+from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
 
 
@@ -27,8 +28,11 @@ def builtin_names() -> list[str]:
                   if not m.name.startswith("_"))
 
 
-def load(name_or_path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle:
-    """A built-in puzzle by name, a Python module defining build(), or a .json file.
+def load(name_or_path: str | Path, strict: bool = False,
+         time_limit: Deadline | float | None = None) -> Puzzle:
+    """A built-in puzzle by name, a Python module defining build(), a .json file, an
+    English .txt puzzle or a Mystery Master module. A puzzle read in part lists what was
+    left out in `puzzle.not_read`; `strict=True` refuses it instead (PuzzleLoadError).
     With a time limit (seconds, or a job's Deadline), TimeLimitReached once it is spent:
     JSON files check it while reading, the other kinds when read."""
     if not isinstance(name_or_path, str | Path):
@@ -36,7 +40,19 @@ def load(name_or_path: str | Path, time_limit: Deadline | float | None = None) -
     deadline = deadline_of(time_limit)
     puzzle = _load(str(name_or_path), deadline)
     deadline.check()
+    if strict:
+        check_strict(puzzle, str(name_or_path))
     return puzzle
+
+
+def check_strict(puzzle: Puzzle, where: str) -> None:
+    """Refuse a partial reading: PuzzleLoadError naming the first clue left out and the
+    count (statements that constrain nothing, such as custom wording, pass)."""
+    missing = missing_clues(puzzle.not_read)
+    if missing:
+        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        raise PuzzleLoadError(f"{where}: read in part, {len(missing)} not read (strict): "
+                              f"{missing[0]}{more}")
 
 
 def _load(text: str, deadline: Deadline) -> Puzzle:
@@ -62,14 +78,9 @@ def _load(text: str, deadline: Deadline) -> Puzzle:
 
 
 def _module(path: Path) -> Puzzle:
-    """A Mystery Master module, read as text (never run). Anything it could not translate
-    but the fact wording is an error here: the puzzle would be missing a clue."""
-    imported = import_module(path)
-    missing = [item for item in imported.untranslated if not item.startswith("sayFact")]
-    if missing:
-        more = f" (and {len(missing) - 1} more; see 'mm import')" if len(missing) > 1 else ""
-        raise PuzzleLoadError(f"{path}: not translated: {missing[0]}{more}")
-    return imported.puzzle
+    """A Mystery Master module, parsed (never run); what it could not translate is listed
+    in `not_read` and left out."""
+    return read_module(path)
 
 
 def _english(path: Path) -> Puzzle:

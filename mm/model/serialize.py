@@ -81,6 +81,8 @@ class _Writer:
             data["answer_values"] = puzzle.answer_values
         if puzzle.question is not None:
             data["question"] = _question_json(puzzle.question)
+        if puzzle.not_read:  # what the importer left out: the reading is partial
+            data["not_read"] = [item.to_dict() for item in puzzle.not_read]
         return data
 
     def link_name(self, link: Any) -> str:

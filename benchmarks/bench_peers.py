@@ -1,0 +1,271 @@
+"""mm against the other ways to solve a logic-grid puzzle from Python, clue list to answer.
+
+Families (benchmarks/peer_families.py): easy dense, hard dense, minimal, mm.generate output,
+Einstein, 100 reasoning-gym puzzles. Tools (benchmarks/peer_tools.py): mm auto / sat /
+cpsat, hand-written CP-SAT and PySAT reference models, CPMpy (ortools), Z3,
+python-constraint, pycosat. Tasks: "solve" (one solution) and "unique" (a solution and the
+proof that there is no other).
+
+Per cell (family, size, task, tool): one run in a fresh subprocess measures peak memory
+(ru_maxrss) and stops the tool after --timeout seconds (shown as a timeout: mm wins the
+cell); then the tools that finished run --runs times interleaved (tool order rotated each
+round) in this process after one warm-up run, and the median counts (a tool whose probe
+took over 10 s runs once). CP-SAT uses one worker in every tool. Every answer is checked:
+each solution against the clue list in plain Python, each verdict and unique solution
+against the hand-written CP-SAT model.
+
+Prints the table, writes a CSV and a log-log plot of time against cells (types x nouns).
+Run: python benchmarks/bench_peers.py --quick          (a few sizes, 3 runs: minutes)
+     python benchmarks/bench_peers.py                  (every size, 5 runs: hours)
+     python benchmarks/bench_peers.py --families easy,hard --sizes 10x30 --tools mm-auto,cpsat-hand
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import peer_families as families
+import peer_tools as tools
+from peer_families import Spec
+
+HERE = Path(__file__).parent
+QUICK_SIZES = ("5x5", "8x10", "10x30")
+SLOW_PROBE = 10.0  # seconds: a cell whose probe took longer is timed once
+BIG_FOR_PEERS = 3000  # cells: 30x200 is for mm alone (and the reference models)
+
+
+def _answers(tool: str, specs: list[Spec], task: str) -> tuple[float, list]:
+    run = tools.TOOLS[tool]
+    t0 = time.perf_counter()
+    answers = [run(spec, task) for spec in specs]
+    return time.perf_counter() - t0, answers
+
+
+def cell_main(family: str, size: str, tool: str, task: str, seed: int) -> None:
+    """The probe, in its own process: one run, its time, answers and peak memory."""
+    specs = families.specs(family, size, seed) or []
+    seconds, answers = _answers(tool, specs, task)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"seconds": seconds, "peak_mb": peak, "answers": answers}))
+
+
+def _probe(family: str, size: str, tool: str, task: str, seed: int,
+           timeout: float) -> dict:
+    cmd = [sys.executable, str(Path(__file__)), "--cell", family, size, tool, task,
+           "--seed", str(seed)]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                              cwd=HERE)
+    except subprocess.TimeoutExpired:
+        return {"error": "timeout"}
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+        return {"error": lines[-1][:80]}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _check(specs: list[Spec], answers: list, reference: list | None, task: str) -> str:
+    """'ok', or what is wrong with the answers."""
+    for k, (spec, (status, rows)) in enumerate(zip(specs, answers, strict=True)):
+        if rows is not None and not families.satisfies(spec, rows):
+            return f"puzzle {k}: the answer breaks a clue"
+        if reference is None:
+            continue
+        ref_status, ref_rows = reference[k]
+        if (status == "none") != (ref_status == "none"):
+            return f"puzzle {k}: {status}, reference {ref_status}"
+        if task == "unique" and status != ref_status:
+            return f"puzzle {k}: {status}, reference {ref_status}"
+        if status == "unique" and [list(r) for r in rows] != [list(r) for r in ref_rows]:
+            return f"puzzle {k}: another solution than the reference's"
+    return "ok"
+
+
+def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[str],
+             args: argparse.Namespace) -> list[dict]:
+    cells = sum(s.cells for s in specs) / len(specs)
+    big = cells >= BIG_FOR_PEERS
+    names = [t for t in chosen if not big or t in tools.MM_TOOLS or t in tools.HAND]
+    reference = None
+    rows: dict[str, dict] = {}
+    for tool in [tools.REFERENCE] + [t for t in names if t != tools.REFERENCE]:
+        probe = _probe(family, size, tool, task, args.seed, args.timeout)
+        if tool == tools.REFERENCE and "answers" in probe:
+            reference = probe["answers"]
+        row = {"family": family, "size": size, "cells": cells, "task": task, "tool": tool,
+               "puzzles": len(specs), "peak_mb": probe.get("peak_mb"),
+               "probe_s": probe.get("seconds"), "median_s": None, "runs": 0,
+               "check": probe.get("error") or _check(specs, probe["answers"], reference,
+                                                     task)}
+        rows[tool] = row
+    timed = [t for t in names if rows[t]["check"] == "ok"]
+    quick = [t for t in timed if rows[t]["probe_s"] < SLOW_PROBE]
+    for tool in timed:
+        if tool not in quick:  # slow: the probe is the measurement
+            rows[tool].update(median_s=rows[tool]["probe_s"], runs=1)
+    times: dict[str, list[float]] = {t: [] for t in quick}
+    for round_ in range(args.runs + 1):
+        order = quick[round_ % max(1, len(quick)):] + quick[:round_ % max(1, len(quick))]
+        for tool in order:
+            seconds, answers = _answers(tool, specs, task)
+            check = _check(specs, answers, reference, task)
+            if check != "ok":
+                rows[tool]["check"] = check
+            if round_ > 0:  # round 0 warms up
+                times[tool].append(seconds)
+    for tool in quick:
+        rows[tool].update(median_s=statistics.median(times[tool]), runs=len(times[tool]))
+    return [rows[t] for t in names]
+
+
+def _fmt(row: dict | None) -> str:
+    if row is None:
+        return ""
+    if row["check"] != "ok":
+        return "timeout" if row["check"] == "timeout" else "WRONG" if "puzzle" in \
+            row["check"] else "error"
+    s = row["median_s"]
+    return f"{s * 1000:.1f}" if s < 10 else f"{s:.1f} s"
+
+
+def _ratio(a: dict | None, b: list[dict | None]) -> str:
+    times = [r["median_s"] for r in b if r and r["check"] == "ok"]
+    if a is None or a["check"] != "ok" or not times:
+        return ""
+    return f"{a['median_s'] / min(times):.2f}"
+
+
+def report(results: list[dict], chosen: list[str], console) -> None:
+    from rich.table import Table
+
+    table = Table(title="clue list to answer: median ms (s where marked); ratios of "
+                        "mm-auto to the fastest hand-written model and to mm's faster backend")
+    table.add_column("family")
+    table.add_column("size")
+    table.add_column("task")
+    for tool in chosen:
+        table.add_column(tool, justify="right")
+    table.add_column("auto/hand", justify="right")
+    table.add_column("auto/best mm", justify="right")
+    cells: dict[tuple, dict[str, dict]] = {}
+    for row in results:
+        cells.setdefault((row["family"], row["size"], row["task"]), {})[row["tool"]] = row
+    for (family, size, task), by_tool in cells.items():
+        auto = by_tool.get("mm-auto")
+        table.add_row(family, size, task, *(_fmt(by_tool.get(t)) for t in chosen),
+                      _ratio(auto, [by_tool.get(t) for t in tools.HAND]),
+                      _ratio(auto, [by_tool.get("mm-sat"), by_tool.get("mm-cpsat")]))
+    console.print(table)
+    wrong = [r for r in results if r["check"] not in ("ok", "timeout")]
+    for r in wrong:
+        console.print(f"[red]{r['family']} {r['size']} {r['task']} {r['tool']}: "
+                      f"{r['check']}[/red]")
+
+
+def write_csv(results: list[dict], path: Path) -> None:
+    fields = ["family", "size", "cells", "task", "tool", "puzzles", "median_s", "runs",
+              "probe_s", "peak_mb", "check"]
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(results)
+
+
+def plot(results: list[dict], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    tasks = sorted({r["task"] for r in results})
+    fig, axes = plt.subplots(1, len(tasks), figsize=(7 * len(tasks), 5.5), squeeze=False)
+    markers = dict(zip(families.FAMILIES, "osv^Dx", strict=True))
+    chosen = list(dict.fromkeys(r["tool"] for r in results))
+    colors = {t: plt.cm.tab10(k % 10) for k, t in enumerate(chosen)}
+    for ax, task in zip(axes[0], tasks, strict=True):
+        for tool in chosen:
+            for family in families.FAMILIES:
+                points = sorted((r["cells"], r["median_s"]) for r in results
+                                if r["task"] == task and r["tool"] == tool
+                                and r["family"] == family and r["check"] == "ok")
+                if points:
+                    xs, ys = zip(*points, strict=True)
+                    ax.plot(xs, ys, marker=markers[family], color=colors[tool], alpha=0.8)
+        for tool in chosen:
+            ax.plot([], [], color=colors[tool], label=tool)
+        for family, m in markers.items():
+            ax.plot([], [], marker=m, color="gray", linestyle="", label=family)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("cells (types x nouns)")
+        ax.set_ylabel("seconds, clue list to answer (median)")
+        ax.set_title(f"task: {task}")
+        ax.grid(True, which="both", alpha=0.3)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    keep = {label: h for h, label in zip(handles, labels, strict=True) if label}
+    fig.legend(keep.values(), keep.keys(), loc="center right", fontsize=8)
+    fig.tight_layout(rect=(0, 0, 0.85, 1))
+    fig.savefig(path, dpi=110)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help=f"sizes {','.join(QUICK_SIZES)} (plus Einstein), 3 runs")
+    parser.add_argument("--families", default=",".join(families.FAMILIES))
+    parser.add_argument("--sizes", default=None, help="e.g. 8x10,10x30 (default: all)")
+    parser.add_argument("--tools", default=",".join(tools.TOOLS))
+    parser.add_argument("--tasks", default="solve,unique")
+    parser.add_argument("--runs", type=int, default=None, help="timed runs (default 5)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per probe")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", default="bench_peers.csv")
+    parser.add_argument("--plot", default="bench_peers.png")
+    parser.add_argument("--cell", nargs=4, metavar=("FAMILY", "SIZE", "TOOL", "TASK"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.cell:
+        cell_main(*args.cell, args.seed)
+        return
+    from rich.console import Console
+
+    console = Console(width=max(160, 40 + 11 * len(args.tools.split(","))))
+    if args.runs is None:
+        args.runs = 3 if args.quick else 5
+    sizes = args.sizes.split(",") if args.sizes else \
+        list(QUICK_SIZES if args.quick else families.SIZES)
+    sizes += [s for s in ("6x5", "rg100") if s not in sizes]
+    chosen = [t for t in args.tools.split(",") if t]
+    unknown = [t for t in chosen if t not in tools.TOOLS]
+    if unknown:
+        parser.error(f"unknown tool {unknown[0]} (choose from {', '.join(tools.TOOLS)})")
+    results: list[dict] = []
+    for family in args.families.split(","):
+        for size in sizes:
+            with console.status(f"making {family} {size}"):
+                specs = families.specs(family, size, args.seed)
+            if not specs:
+                continue
+            for task in args.tasks.split(","):
+                with console.status(f"{family} {size} {task}"):
+                    rows = run_cell(family, size, task, specs, chosen, args)
+                results += rows
+                line = "  ".join(f"{r['tool']} {_fmt(r)}" for r in rows)
+                console.print(f"{family} {size} {task}: {line}")
+                write_csv(results, Path(args.out))
+    report(results, chosen, console)
+    write_csv(results, Path(args.out))
+    plot(results, Path(args.plot))
+    console.print(f"wrote {args.out} and {args.plot}")
+
+
+if __name__ == "__main__":
+    main()

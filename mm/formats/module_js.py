@@ -1,0 +1,207 @@
+"""JavaScript puzzle modules (the 2017 style and ES modules), parsed with esprima.
+
+The source is parsed, never run. The statements that build the puzzle are found where the
+author puts them: the body of the puzzle function (`function FiveHouses() { this.addFact(...) }`
+or `export function loader(solver) { const puzzle = new Puzzle(...); ... }`), a class
+constructor, or the top level. Functions that build nothing are helpers: listed, not run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import esprima  # type: ignore[import-untyped]
+
+from mm.errors import PuzzleLoadError
+from mm.formats.module_ast import Array, Call, Custom, Lit, Member, Name, New, Node, Stmt
+
+# the calls that build a puzzle: a function holding one of them is a puzzle body
+BUILDERS = frozenset({"addNounType", "addNoun", "addLink", "addFact", "addRule",
+                      "addFactsInSequence", "addFactsOneToOne", "addFactsStartsWith",
+                      "addFactsIsNotFirstChar", "addFactsNotConsecutive"})
+
+
+def parse(source: str) -> list[Stmt]:
+    """The module's statements, in order (a syntax error is a PuzzleLoadError naming the
+    line: a module that does not parse is refused, not guessed)."""
+    tree = None
+    for parser in (esprima.parseScript, esprima.parseModule):
+        try:
+            tree = parser(source, {"loc": True, "range": True})
+            break
+        except esprima.Error as exc:
+            error = exc
+        except RecursionError:
+            raise PuzzleLoadError("the module is nested too deeply to read") from None
+    if tree is None:
+        raise PuzzleLoadError(f"line {error.lineNumber}: syntax error: "
+                              f"{str(error.message).split(': ', 1)[-1]}")
+    return _Front(source).program(tree.body)
+
+
+class _Front:
+    def __init__(self, source: str):
+        self.source = source
+
+    def text(self, node: Any) -> str:
+        start, end = node.range
+        return self.source[start:end]
+
+    def stmt(self, kind: str, node: Any, **parts: Any) -> Stmt:
+        return Stmt(kind, node.loc.start.line, self.text(node), **parts)  # type: ignore[arg-type]
+
+    # ----------------------------------------------------------------- top level
+    def program(self, body: list[Any]) -> list[Stmt]:
+        out: list[Stmt] = []
+        functions = {n.id.name for n in body if n.type == "FunctionDeclaration" and n.id}
+        for node in body:
+            if node.type in ("ExportNamedDeclaration", "ExportDefaultDeclaration") \
+                    and node.declaration is not None:
+                node = node.declaration  # noqa: PLW2901
+            if node.type == "ImportDeclaration" or getattr(node, "directive", None):
+                out.append(self.stmt("skip", node))
+            elif node.type in ("FunctionDeclaration", "FunctionExpression"):
+                out += self.function(node)
+            elif node.type == "ClassDeclaration":
+                out += self.class_(node)
+            elif self._boilerplate(node, functions):
+                out.append(self.stmt("skip", node))
+            else:
+                out += self.statement(node)
+        return out
+
+    def _boilerplate(self, node: Any, functions: set[str]) -> bool:
+        """The 2017 style's closing lines: X.prototype = new Puzzle();
+        X.prototype.constructor = X; puzzle = new X();"""
+        if node.type != "ExpressionStatement" or node.expression.type != "AssignmentExpression":
+            return False
+        left, right = node.expression.left, node.expression.right
+        if "prototype" in self.text(left).split("."):
+            return True
+        return right.type == "NewExpression" and getattr(right.callee, "name", None) in functions
+
+    def function(self, node: Any) -> list[Stmt]:
+        """A puzzle body, or a helper (listed as one method statement)."""
+        name = node.id.name if node.id else "(anonymous)"
+        if _builds(node.body):
+            return self.block(node.body.body)
+        return [self.stmt("method", node, name=name)]
+
+    def class_(self, node: Any) -> list[Stmt]:
+        out: list[Stmt] = []
+        for member in node.body.body:
+            name = getattr(member.key, "name", "?")
+            if member.kind == "constructor" or _builds(member.value.body):
+                out += self.block(member.value.body.body)
+            else:
+                out.append(self.stmt("method", member, name=name))
+        return out
+
+    # ----------------------------------------------------------------- statements
+    def block(self, body: list[Any]) -> list[Stmt]:
+        out: list[Stmt] = []
+        for node in body:
+            out += self.statement(node)
+        return out
+
+    def statement(self, node: Any) -> list[Stmt]:
+        kind = node.type
+        if kind == "EmptyStatement" or getattr(node, "directive", None):
+            return [self.stmt("skip", node)]
+        if kind == "BlockStatement":
+            return self.block(node.body)
+        if kind == "VariableDeclaration":
+            out = []
+            for d in node.declarations:
+                if d.id.type != "Identifier":
+                    out.append(self.stmt("other", node))
+                elif d.init is None:
+                    out.append(self.stmt("declare", node, target=Name(d.id.name)))
+                else:
+                    out.append(Stmt("assign", d.loc.start.line, self.text(node),
+                                    target=Name(d.id.name), value=self.expr(d.init)))
+            return out
+        if kind == "ExpressionStatement":
+            e = node.expression
+            if e.type == "AssignmentExpression" and e.operator == "=":
+                return [self.stmt("assign", node, target=self.expr(e.left),
+                                  value=self.expr(e.right))]
+            if e.type == "CallExpression":
+                return [self.stmt("expr", node, value=self.expr(e))]
+            return [self.stmt("other", node)]
+        if kind == "ReturnStatement":
+            return [self.stmt("return", node,
+                              value=self.expr(node.argument) if node.argument else None)]
+        if kind == "FunctionDeclaration":
+            return [self.stmt("method", node, name=node.id.name if node.id else "?")]
+        return [self.stmt("other", node)]
+
+    # ----------------------------------------------------------------- expressions
+    def expr(self, node: Any) -> Node:
+        kind = node.type
+        if kind == "Identifier":
+            return Name(node.name)
+        if kind == "ThisExpression":
+            return Name("this")
+        if kind == "Super":
+            return Name("super")
+        if kind == "Literal":
+            if getattr(node, "regex", None) is not None:
+                return Custom("a regular expression")
+            return Lit(node.value)
+        if kind == "TemplateLiteral":
+            if node.expressions:
+                return Custom("a template string with code in it")
+            return Lit("".join(q.value.cooked for q in node.quasis))
+        if kind == "MemberExpression":
+            if node.computed:
+                return Custom(f"an element access '{self.text(node)}'")
+            return Member(self.expr(node.object), node.property.name)
+        if kind == "CallExpression":
+            return Call(self.expr(node.callee), tuple(self.expr(a) for a in node.arguments))
+        if kind == "NewExpression":
+            if node.callee.type != "Identifier":
+                return Custom(f"'{self.text(node)}'")
+            return New(node.callee.name, tuple(self.expr(a) for a in node.arguments))
+        if kind == "ArrayExpression":
+            if any(e is None or e.type == "SpreadElement" for e in node.elements):
+                return Custom("an array with holes or spread elements")
+            return Array(tuple(self.expr(e) for e in node.elements))
+        if kind == "UnaryExpression" and node.operator in ("-", "+") \
+                and node.argument.type == "Literal":
+            value = node.argument.value
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return Lit(-value if node.operator == "-" else value)
+        if kind in ("ArrowFunctionExpression", "FunctionExpression"):
+            return Custom("a function")
+        return Custom(f"the expression '{self.text(node)[:60]}'")
+
+
+def _builds(body: Any) -> bool:
+    """Whether a function body calls one of the puzzle-building methods."""
+    found = False
+
+    def visit(node: Any) -> None:
+        nonlocal found
+        if found:
+            return
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not hasattr(node, "type"):
+            return
+        if node.type == "CallExpression":
+            callee = node.callee
+            name = getattr(callee, "name", None) or getattr(getattr(callee, "property", None),
+                                                            "name", None)
+            if name in BUILDERS:
+                found = True
+                return
+        for key, value in vars(node).items():
+            if key not in ("loc", "range", "type") and (isinstance(value, list)
+                                                        or hasattr(value, "type")):
+                visit(value)
+
+    visit(body)
+    return found

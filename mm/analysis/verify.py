@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from mm import ir
+from mm import backends, ir
 from mm.analysis.compile import lower
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
@@ -66,6 +66,7 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
             # puzzle, Glucose 4 7.5 ms, CaDiCaL 1.9.5 11 ms (benchmarks/bench_verify.py)
             settings.setdefault("engine", "minisat22")
         try:
+            backends.get(name)  # the import comes out of the budget too
             engine = open_engine(model, name, "verify", deadline.remaining(), **settings)
         except UnsupportedFeature as exc:
             error = exc

@@ -102,6 +102,11 @@ class Backend(ABC):
     def next_solution(self, assume: Sequence[Any] = ()) -> Assignment | None:
         """A solution not blocked so far in which every guard of `assume` is on, or None."""
 
+    def satisfiable(self, assume: Sequence[Any] = ()) -> bool:
+        """Whether next_solution(assume) would find one, without reading it back (many
+        questions only need the answer yes or no; a backend may answer them faster)."""
+        return self.next_solution(assume) is not None
+
     @abstractmethod
     def add(self, cond: Cond) -> None:
         """Require one more condition (its tables must be in model.tables)."""

@@ -47,6 +47,7 @@ class CpSatBackend(Backend):
             self.m.add_all_different(row)
             self.pos.append(row)
         self._inverse: dict[int, list[cp_model.IntVar]] = {}
+        self._element_templates: dict[int, Any] = {}
         self._slot: dict[tuple[ir.NounRef, int], IntLike] = {}
         self._at: dict[ir.NounRef, list[Literal]] = {}
         self._lit: dict[ir.Cond, Literal] = {}
@@ -75,6 +76,31 @@ class CpSatBackend(Backend):
             self._inverse[t] = inv
         return self._inverse[t]
 
+    def _element(self, index: cp_model.IntVar, t: int, target: cp_model.IntVar) -> None:
+        """target == inverse(t)[index], written into the model's proto from a template
+        made once per type: add_element parses every array entry again in Python (at
+        20x100, 250 elements of 100 entries took 2.3 s of a 3.4 s model build)."""
+        template = self._element_templates.get(t)
+        if template is None:
+            probe = cp_model.CpModel()
+            inv = [probe.new_int_var(0, self.n - 1, "") for _ in range(self.n)]
+            probe.add_element(inv[0], inv, inv[0])
+            template = probe.proto.constraints[0]
+            del template.element.exprs[:]
+            for var in self._inv(t):
+                expr = template.element.exprs.add()
+                expr.vars.append(var.index)
+                expr.coeffs.append(1)
+            self._element_templates[t] = template
+        constraint = self.m.proto.constraints.add()
+        constraint.CopyFrom(template)
+        for field, var in ((constraint.element.linear_index, index),
+                           (constraint.element.linear_target, target)):
+            del field.vars[:]
+            del field.coeffs[:]
+            field.vars.append(var.index)
+            field.coeffs.append(1)
+
     def slot(self, ref: ir.NounRef, t: int) -> IntLike:
         """Index of the noun of type t on the same row as ref (an int when fixed)."""
         rt, i = ref
@@ -87,7 +113,7 @@ class CpSatBackend(Backend):
         key = (ref, t)
         if key not in self._slot:
             var = self.m.new_int_var(0, self.n - 1, f"slot_{rt}_{i}_in_{t}")
-            self.m.add_element(self.pos[rt][i], self._inv(t), var)
+            self._element(self.pos[rt][i], t, var)
             self._slot[key] = var
         return self._slot[key]
 
@@ -129,16 +155,31 @@ class CpSatBackend(Backend):
             self._diffs[key] = every - self.model.tables[k].pairs
         return self._diffs[key]
 
+    def _post_difference(self, a: IntLike, b: IntLike, flat: list[int]) -> None:
+        """b - a in the domain given as flat intervals [lo, hi, lo, hi, ...], written
+        straight into the model's proto: one fact a call, and CpModel.add's expression
+        parsing was half of the model build at 4,000 facts."""
+        linear = self.m.proto.constraints.add().linear
+        offset = 0
+        for var, coeff in ((b, 1), (a, -1)):
+            if isinstance(var, int):
+                offset += coeff * var
+            else:
+                linear.vars.append(var.index)
+                linear.coeffs.append(coeff)
+        linear.domain.extend(v - offset for v in flat)
+
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
         table = self.model.tables[rel.table]
         if table.is_identity(self.n):
             a, b = self.pos[rel.a[0]][rel.a[1]], self.pos[rel.b[0]][rel.b[1]]
-            self.m.add(a == b if positive else a != b)
+            self._post_difference(a, b, [0, 0] if positive else [1 - self.n, -1, 1, self.n - 1])
             return
         sa, sb = self.slot(rel.a, table.type), self.slot(rel.b, table.type)
         diffs = self._differences(rel.table, positive)
         if diffs is not None and not (isinstance(sa, int) and isinstance(sb, int)):
-            self.m.add_linear_expression_in_domain(sb - sa, self._domain(rel.table, positive))
+            flat = self._domain(rel.table, positive).flattened_intervals()
+            self._post_difference(sa, sb, flat)
             return
         pairs = table.pairs if positive else self._complement(rel.table)
         if isinstance(sa, int) or isinstance(sb, int):
@@ -373,6 +414,12 @@ class CpSatBackend(Backend):
         """All solutions from one search; a blocking clause per solution would restart
         CP-SAT from scratch every time."""
         return self._enumerate(limit)
+
+    def is_unique(self) -> bool:
+        """One search stopped at the second solution: faster than solve, block, solve again
+        (measured: easy-dense 15x80 0.34 s against 0.52 s; generated 12x50 14 s against
+        26 s), since the second search does not start from scratch."""
+        return sum(1 for _ in self._enumerate(2)) == 1
 
     def _enumerate(self, limit: int | None) -> Iterator[ir.Assignment]:
         """All solutions in one search (CP-SAT's enumerate_all_solutions), deduplicated on

@@ -569,7 +569,7 @@ class SatBackend(Backend):
                 solver.add_clause([-v if v in true_vars else v for v in projection])
         return found
 
-    def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
+    def satisfiable(self, assume: Sequence[int] = ()) -> bool:
         solver = self._start()
         left = self.remaining_time()
         try:
@@ -582,16 +582,22 @@ class SatBackend(Backend):
             raise self.timed_out()
         if not satisfiable:
             self._core = solver.get_core() if assume else []
+        return bool(satisfiable)
+
+    def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
+        if not self.satisfiable(assume):
             return None
-        true_vars = set(v for v in solver.get_model() if v > 0)
+        assert self.solver is not None
+        # model[v - 1] is v or -v: read only the position (and value) literals
+        model = self.solver.get_model()
         rows = [tuple(range(self.n))]
         for t in range(1, self.model.num_types):
-            rows.append(tuple(next(r for r in range(self.n) if self._at[t][i][r] in true_vars)
+            rows.append(tuple(next(r for r, v in enumerate(self._at[t][i]) if model[v - 1] > 0)
                               for i in range(self.n)))
         for t in sorted(self._values):
             domain = self.model.placeholders[t]
             rows.append(tuple(domain[next(j for j, v in enumerate(self._values[t][i])
-                                          if v in true_vars)] for i in range(self.n)))
+                                          if model[v - 1] > 0)] for i in range(self.n)))
         return tuple(rows)
 
     def _solve(self, solver: Solver, assume: list[int], left: float | None) -> bool | None:
@@ -621,6 +627,27 @@ class SatBackend(Backend):
 
     def last_core(self) -> list[int] | None:
         return getattr(self, "_core", None)
+
+    def prefer(self, assignment: ir.Assignment) -> None:
+        """Make the solver try this assignment's positions first (its phases): a generator
+        looking for solutions close to a hidden one finds them sooner."""
+        lits = [self._at[t][i][row] for t in range(1, self.model.num_types)
+                for i, row in enumerate(assignment[t])]
+        self._start().set_phases(lits)
+
+    # --- for grading (mm.analysis.grade): how much reasoning a puzzle takes
+    def propagate(self, assume: Sequence[int] = ()) -> tuple[bool, list[int]]:
+        """Unit propagation alone under the assumptions: (no conflict, the literals set)."""
+        return self._start().propagate(assumptions=list(assume))
+
+    def position_literals(self) -> list[int]:
+        """The literal "noun i of type t stands on row r", for every t >= 1, i and r."""
+        return [lit for grid in self._at[1:] for row in grid for lit in row]
+
+    def search_effort(self) -> int:
+        """Decisions plus conflicts of every solve so far (the engine's own counters)."""
+        stats = self._start().accum_stats() or {}
+        return int(stats.get("decisions", 0)) + int(stats.get("conflicts", 0))
 
     def block(self, assignment: ir.Assignment) -> None:
         count = self.model.num_types

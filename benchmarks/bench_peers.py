@@ -216,6 +216,27 @@ def plot(results: list[dict], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def markdown(path: Path) -> str:
+    """A CSV of an earlier run as a markdown table (ms; the README quotes it)."""
+    with path.open() as f:
+        results = list(csv.DictReader(f))
+    for row in results:
+        row["median_s"] = float(row["median_s"]) if row["median_s"] else None
+    chosen = list(dict.fromkeys(r["tool"] for r in results))
+    cells: dict[tuple, dict[str, dict]] = {}
+    for row in results:
+        cells.setdefault((row["family"], row["size"], row["task"]), {})[row["tool"]] = row
+    lines = ["| family | size | task | " + " | ".join(chosen) + " | auto/hand | auto/best mm |",
+             "|---" * (len(chosen) + 5) + "|"]
+    for (family, size, task), by_tool in cells.items():
+        auto = by_tool.get("mm-auto")
+        lines.append(f"| {family} | {size} | {task} | "
+                     + " | ".join(_fmt(by_tool.get(t)) for t in chosen)
+                     + f" | {_ratio(auto, [by_tool.get(t) for t in tools.HAND])}"
+                     + f" | {_ratio(auto, [by_tool.get('mm-sat'), by_tool.get('mm-cpsat')])} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
@@ -229,11 +250,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", default="bench_peers.csv")
     parser.add_argument("--plot", default="bench_peers.png")
+    parser.add_argument("--markdown", metavar="CSV", help="print a CSV as a markdown table")
     parser.add_argument("--cell", nargs=4, metavar=("FAMILY", "SIZE", "TOOL", "TASK"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cell:
         cell_main(*args.cell, args.seed)
+        return
+    if args.markdown:
+        print(markdown(Path(args.markdown)))
         return
     from rich.console import Console
 

@@ -8,6 +8,8 @@ errors <- ir <- model | backends <- analysis <- puzzle <- generation <- formats 
 True
 """
 
+from mm.analysis.explain import KINDS, Explanation, Hint, Step, explain, hint
+from mm.analysis.grade import Grade, grade
 from mm.errors import (
     BackendUnavailable,
     BadArgument,
@@ -21,6 +23,7 @@ from mm.formats.loading import builtin_names, load
 from mm.generation.generate import generate
 from mm.model import links, rules
 from mm.model.elements import WITH, Fact, Link, Noun, NounType, Rule
+from mm.model.grids import Grids, Mark
 from mm.model.report import Difference, Report
 from mm.model.solution import Solution
 from mm.model.unread import NotRead
@@ -31,8 +34,9 @@ __version__ = "0.2.0"
 
 __all__ = [
     "IS", "IS_NOT", "MAYBE", "WITH",
-    "BackendUnavailable", "BadArgument", "Difference", "Fact", "Link", "NotRead", "Noun",
-    "NounType", "Puzzle", "PuzzleError", "PuzzleLoadError", "Report", "Rule", "Solution",
-    "TimeLimitReached", "UnsupportedFeature", "ValidationError", "Verb",
-    "builtin_names", "generate", "links", "load", "rules",
+    "KINDS", "BackendUnavailable", "BadArgument", "Difference", "Explanation", "Fact", "Grade",
+    "Grids", "Hint", "Link", "Mark", "NotRead", "Noun", "NounType", "Puzzle", "PuzzleError",
+    "PuzzleLoadError", "Report", "Rule", "Solution", "Step", "TimeLimitReached",
+    "UnsupportedFeature", "ValidationError", "Verb",
+    "builtin_names", "explain", "generate", "grade", "hint", "links", "load", "rules",
 ]

@@ -15,13 +15,15 @@ the model below knows nothing of solving, and nothing below imports this module.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from mm.analysis import explain as explaining
 from mm.analysis import solving
 from mm.analysis import verify as verifying
 from mm.errors import PuzzleLoadError
+from mm.model.grids import Grids, Mark
 from mm.model.puzzle_data import PuzzleData
 from mm.model.report import Report
 from mm.model.serialize import to_json_text
@@ -79,6 +81,34 @@ class Puzzle(PuzzleData):
         'unique'
         """
         return verifying.verify(self, backend, time_limit, **options)
+
+    def explain(self, backend: str = "auto",
+                time_limit: float | None = None) -> explaining.Explanation:
+        """The steps that fill the grids mark by mark, each with its reason: the clues and
+        earlier marks it needs, all of them (see mm.analysis.explain).
+
+        >>> import mm
+        >>> ex = mm.load("five_houses").explain()
+        >>> ex.status, ex.steps[0].text
+        ('complete', 'Clue 1: Red is with Englishman.')
+        """
+        return explaining.explain(self, backend, time_limit)
+
+    def hint(self, marks: Iterable[Mark | tuple], backend: str = "auto",
+             time_limit: float | None = None) -> explaining.Hint:
+        """For a partly filled grid (marks, or (noun1, noun2, same) tuples): the marks
+        that contradict the puzzle, with the clues against each, else the next step."""
+        return explaining.hint(self, marks, backend, time_limit)
+
+    def grids(self, marks: Iterable[Mark | tuple] | None = None) -> Grids:
+        """The X/O grids of every pair of noun types, with these marks filled in.
+
+        >>> import mm
+        >>> p = mm.load("five_houses")
+        >>> p.grids([(p.noun("House", "1st"), p.noun("Color", "yellow"), True)]).complete
+        False
+        """
+        return Grids(self, marks or ())
 
     def save(self, path: str | Path) -> None:
         """Write the puzzle as an mm JSON puzzle file ("format": "mm-puzzle/1")."""

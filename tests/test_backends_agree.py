@@ -72,8 +72,11 @@ def test_sat_engines():
         p.solve(backend="sat", engine="nope")
 
 
-def test_auto_picks_sat_for_small_and_cpsat_for_large_puzzles():
-    assert choose_backend(compile_puzzle(mm.load("five_houses")), "unique") == "sat"
+def test_auto_follows_the_measured_rule():
+    """mm.analysis.policy, rule 4: with-rich puzzles and large mixed ones go to CP-SAT,
+    tiny ones and exclusion-heavy ones to SAT (tests/test_policy.py has the rest)."""
+    assert choose_backend(compile_puzzle(mm.load("five_houses")), "unique") == "cpsat"
+    assert choose_backend(compile_puzzle(mm.load("all_tired_out")), "unique") == "sat"
     big = mm.generate(9, 12, seed=1, minimal=False)
     assert choose_backend(compile_puzzle(big), "unique") == "cpsat"
 

@@ -92,3 +92,20 @@ def test_duplicate_check_matches_a_plain_scan(verb):
         expected = (link, key) in said
         said.add((link, key))
         assert _warned(p.add_fact, str(k), x, verb, link, y) == expected
+
+
+@pytest.mark.parametrize("size", [2, 5, 8])
+def test_smartlink_tables_are_shared_and_equal_to_calling_the_link(size):
+    p, kinds = _grid(2, size)
+    made = [p.add_link(f"{name} {args}", kinds[0], factory(*args)) for name, factory, args in (
+        ("less_than", links.less_than, (1,)), ("less_by", links.less_by, (2,)),
+        ("more_than", links.more_than, (0,)), ("more_by", links.more_by, (1,)),
+        ("next_to", links.next_to, ()), ("offset_by", links.offset_by, (2,)),
+        ("outside_of", links.outside_of, (1,)), ("has_ratio", links.has_ratio, (1, 2)))]
+    nouns = kinds[0].nouns
+    for link in made:
+        by_calls = frozenset((a.index, b.index) for a in nouns for b in nouns
+                             if link.holds(a, b))
+        assert link.pairs() == by_calls, link.name
+    again = p.add_link("next to again", kinds[0], links.next_to())
+    assert again.pairs() is made[4].pairs()  # one table, made once

@@ -1,22 +1,188 @@
-"""mm.generate: unique puzzles whose facts are all needed."""
+"""mm.generate: unique puzzles whose clues are all needed, checked by the other backend; every
+clue kind, themes, English and Python output that read back to the same puzzle."""
+
+import json
 
 import pytest
 
 import mm
+from mm import backends
+from mm.formats.english_writer import to_english
+from mm.formats.python_writer import to_python
+from mm.generation.generate import GenerationError
+from mm.generation.kinds import ENGLISH_KINDS, FACT_KINDS, KINDS, RULE_KINDS
+from mm.generation.themes import THEMES, check_theme, load_theme
+
+# the generator solves with MiniSat through PySAT; the checks use CP-SAT when it is there
+CHECK = "cpsat" if "cpsat" in backends.available() else "sat"
 
 
-@pytest.mark.parametrize("types,nouns,seed", [(3, 4, 1), (4, 5, 2), (5, 6, 3)])
-def test_generated_puzzle_is_unique_and_minimal(types, nouns, seed):
+def _check_unique_and_minimal(p: mm.Puzzle) -> None:
+    assert p.is_unique(backend=CHECK)
+    assert p.check_answer(p.solve(backend=CHECK))
+    for item in [*p.facts, *p.rules]:  # minimal: without any clue a second solution appears
+        assert p.without(item).count(limit=2, backend=CHECK) == 2, item.text
+
+
+@pytest.mark.parametrize("types,nouns", [(3, 4), (4, 5), (5, 5), (5, 6), (6, 6)])
+@pytest.mark.parametrize("seed", range(4))
+def test_unique_and_minimal_by_the_other_backend(types, nouns, seed):
     p = mm.generate(types, nouns, seed=seed)
     assert len(p.noun_types) == types and len(p.noun_types[0].nouns) == nouns
-    sol = p.solve(backend="sat")
-    assert p.check_answer(sol)
-    assert p.is_unique(backend="sat")
-    for fact in p.facts:  # minimal: leaving any fact out opens a second solution
-        assert p.without(fact).count(limit=2, backend="sat") == 2, fact.text
+    _check_unique_and_minimal(p)
 
 
-def test_generate_is_reproducible_and_answers_agree_across_backends(backend):
-    a, b = mm.generate(4, 4, seed=11), mm.generate(4, 4, seed=11)
-    assert [f.text for f in a.facts] == [f.text for f in b.facts]
-    assert a.check_answer(a.solve(backend=backend))
+@pytest.mark.parametrize("seed", range(6))
+def test_rules_are_unique_and_minimal(seed):
+    p = mm.generate(5, 5, seed=seed, rules=True)
+    _check_unique_and_minimal(p)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_makes_true_clues(kind):
+    """Each kind alone with 'with' (which can always separate two solutions): the puzzle is
+    unique, its answer the hidden one, and the kind was used."""
+    used = 0
+    for seed in range(3):
+        p = mm.generate(4, 5, seed=seed, kinds=["with", kind])
+        _check_unique_and_minimal(p)
+        used += len(p.facts) + len(p.rules) - sum(
+            f.link.num == 0 and f.verb is mm.IS and f.noun2.type.num > 0 and
+            not f.text.startswith(("The person", "Alice")) for f in p.facts)
+    assert used
+
+
+def test_fact_types_and_verbs_of_the_seed():
+    kinds, verbs = set(), set()
+    for seed in range(6):
+        p = mm.generate(5, 6, seed=seed)
+        kinds |= {f.kind for f in p.facts}
+        verbs |= {f.verb for f in p.facts}
+    assert kinds == {1, 2, 3, 4}
+    assert verbs == {mm.IS, mm.IS_NOT}
+
+
+def test_reproducible_and_seed_dependent():
+    a, b, c = (mm.generate(5, 5, seed=s) for s in (11, 11, 12))
+    assert [x.text for x in a.facts + a.rules] == [x.text for x in b.facts + b.rules]
+    assert [x.text for x in a.facts + a.rules] != [x.text for x in c.facts + c.rules]
+
+
+def test_backend_and_engine_options_still_work(backend):
+    p = mm.generate(4, 4, seed=11, backend=backend)
+    assert p.check_answer(p.solve(backend="sat"))
+    q = mm.generate(4, 5, seed=2, minimal=False, engine="glucose4")
+    assert q.is_unique(backend=CHECK)
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (4, 4), (5, 5), (4, 6), (6, 6), (5, 7)])
+@pytest.mark.parametrize("seed", range(5))
+def test_english_reads_back_exactly(shape, seed, tmp_path):
+    p = mm.generate(*shape, seed=seed, kinds=ENGLISH_KINDS)
+    path = tmp_path / "puzzle.txt"
+    path.write_text(to_english(p), encoding="utf-8")
+    back = mm.load(str(path))
+    assert back.count(limit=2, backend=CHECK) == 1
+    assert back.solve(backend=CHECK).encoded() == p.solve().encoded()
+    assert back.question is not None
+    assert back.question.answer(back.solve()) == p.question.answer(p.solve())
+
+
+def test_english_kind_outside_the_reader_is_refused_not_misread():
+    from mm.formats.english_writer import check_round_trip
+
+    for seed in range(10):
+        p = mm.generate(5, 5, seed=seed, kinds=["with", "before"])
+        if any(f.link.name == "before" for f in p.facts):
+            with pytest.raises(mm.UnsupportedFeature, match="reads back"):
+                check_round_trip(p, to_english(p))
+            return
+    pytest.fail("no 'before' clue drawn in 10 seeds")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_python_module_reads_back(seed, tmp_path):
+    p = mm.generate(5, 5, seed=seed, rules=True)
+    path = tmp_path / "generated.py"
+    path.write_text(to_python(p), encoding="utf-8")
+    back = mm.load(str(path))
+    assert [x.text for x in back.facts + back.rules] == [x.text for x in p.facts + p.rules]
+    assert back.is_unique(backend=CHECK) and back.check_answer(back.solve(backend=CHECK))
+
+
+def test_json_keeps_the_puzzle(tmp_path):
+    p = mm.generate(5, 5, seed=3, rules=True)
+    p.save(tmp_path / "g.json")
+    back = mm.load(str(tmp_path / "g.json"))
+    assert back.is_unique(backend=CHECK) and back.check_answer(back.solve(backend=CHECK))
+
+
+# ------------------------------------------------------------------ themes
+
+def test_builtin_themes_tell_every_value_apart():
+    for theme in THEMES.values():
+        check_theme(theme, theme.name)
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_each_theme_generates(name):
+    p = mm.generate(4, 5, seed=1, theme=name)
+    names = {n.name for t in p.noun_types[1:] for n in t.nouns}
+    theme_values = {v for c in THEMES[name].categories for v in c.nouns}
+    assert names <= theme_values
+
+
+def test_large_puzzles_fall_back_to_numbered_names():
+    p = mm.generate(3, 20, seed=1)
+    assert p.noun_types[1].nouns[0].name.endswith(tuple("0123456789"))
+
+
+def test_user_theme_files(tmp_path):
+    toml = tmp_path / "space.toml"
+    toml.write_text('[[category]]\nname = "Planet"\nphrase = "the person from {}"\n'
+                    'nouns = ["Mars", "Venus", "Jupiter", "Saturn"]\n'
+                    '[[category]]\nname = "Ship"\nnouns = ["Apollo", "Soyuz", "Gemini", "Orion"]\n')
+    p = mm.generate(3, 4, seed=2, theme=str(toml))
+    assert [t.name for t in p.noun_types] == ["House", "Planet", "Ship"]
+    data = {"categories": [{"name": "Tea", "nouns": ["oolong", "sencha", "assam"]},
+                           {"name": "Cake", "nouns": ["scone", "eclair", "tart"]}]}
+    js = tmp_path / "tea.json"
+    js.write_text(json.dumps(data))
+    assert load_theme(js).categories[1].name == "Cake"
+    assert mm.generate(3, 3, seed=1, theme=str(js)).is_unique(backend=CHECK)
+
+
+@pytest.mark.parametrize("text,message", [
+    ('[[category]]\nname = "A"\nnouns = ["x"]\n', "at least two"),
+    ('[[category]]\nname = "A"\nnouns = ["red", "blue"]\n[[category]]\nname = "B"\n'
+     'nouns = ["red car", "van"]\n', "word 'red'"),
+    ('[[category]]\nname = "A"\nphrase = "no placeholder"\nnouns = ["a1", "b1"]\n', "phrase"),
+    ('not = toml = at all', "not a valid theme"),
+])
+def test_bad_theme_files_are_refused(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(mm.PuzzleError, match=message):
+        mm.generate(3, 2, seed=1, theme=str(path))
+
+
+def test_too_small_theme_and_bad_arguments():
+    with pytest.raises(mm.ValidationError, match="too few"):
+        mm.generate(3, 30, theme="pets")
+    with pytest.raises(mm.ValidationError, match="unknown clue kind 'nope'"):
+        mm.generate(3, 3, kinds=["nope"])
+    with pytest.raises(mm.ValidationError, match="unknown difficulty"):
+        mm.generate(3, 3, difficulty="brutal")
+    with pytest.raises(mm.ValidationError, match="at least 2"):
+        mm.generate(1, 3)
+    with pytest.raises(GenerationError, match="cannot tell"):
+        mm.generate(3, 3, seed=1, kinds=["next_to"])
+
+
+def test_rule_kinds_are_used_with_rules():
+    seen = set()
+    for seed in range(8):
+        p = mm.generate(5, 5, seed=seed, rules=True)
+        seen |= {type(r.constraint).__name__ for r in p.rules}
+    assert {"MatchAtLeastOne", "Compare"} <= seen
+    assert set(RULE_KINDS) and set(FACT_KINDS)

@@ -10,23 +10,40 @@ The rules, in order:
    first: it answers them incrementally at a few milliseconds a call;
 3. integer placeholders go to a backend with integer domains (CP-SAT): the SAT backend's
    one-hot values grow with the domain;
-4. otherwise by size: SAT up to `SAT_UP_TO_CELLS` cells, CP-SAT above.
-Measured with benchmarks/bench_backends.py (2 cores, OR-Tools 9.14): unique proof of 6x5
-(30 cells) sat 1.9 ms / cpsat 3.2 ms; 8x10 (80 cells) 21 / 22 ms (even); 10x30 (300 cells)
-0.52 / 0.18 s; 12x50: 3.9 / 2.7 s. Small puzzles pay CP-SAT's fixed presolve cost; large
-ones pay the CNF's size in Python.
+4. otherwise by the clue mix (`clue_mix`), measured with benchmarks/bench_peers.py on six
+   families (ratios SAT time / CP-SAT time, interleaved medians):
+   a. with-rich puzzles (at least `WITH_RICH` of the relations are required "with"):
+      CP-SAT, whose presolve merges the rows "with" ties (easy-dense 6x8 1.8-2.5, 8x10
+      2.1-2.3, 12x50 12; reasoning-gym 1.1-1.3; Einstein 0.8-1.6, within 2 ms);
+   b. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
+      negated): SAT, whose one-hot grid with clause learning prunes "not with" / "not
+      before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.26, 10x30
+      0.03-0.2);
+   c. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
+      cell, like minimal puzzles): SAT, the search is the work and clause learning wins
+      (minimal 8x10 0.34 solve, 0.88 unique);
+   d. tiny puzzles (at most `SAT_UP_TO_CELLS` cells): SAT, CP-SAT's fixed presolve cost
+      dominates (Five Houses 2.4 ms against 4.3 ms);
+   e. the rest: CP-SAT (generated 6x8 1.6, 8x10 1.2-1.6, 10x30 2.9, 12x50 2.4; minimal
+      6x8 1.4-1.5), where the CNF's size also costs Python time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from mm import backends
 from mm.backends.base import Backend
 from mm.errors import BackendUnavailable, UnsupportedFeature
-from mm.ir import Model
+from mm.ir import And, Model, Not, Or, Rel
 
-SAT_UP_TO_CELLS = 80
+SAT_UP_TO_CELLS = 30
+SPARSE = 1.0  # relations per cell: minimal puzzles 0.64-0.89, generated 1.0-2.9, dense 2
+SPARSE_FROM_CELLS = 80
+RARE_WITH = 0.05  # required "with" relations per relation: hard-dense has 0-0.04
+MOSTLY_NEGATED = 0.6  # negated relations per relation: hard-dense 0.72-0.79, generated 0.5
+WITH_RICH = 0.6  # easy-dense 0.78-0.91, Einstein 0.67, reasoning-gym 0.75
 TASKS = ("solve", "count", "unique", "verify", "explain", "generate", "model_count")
 _INCREMENTAL_TASKS = ("verify", "explain", "generate")
 
@@ -50,9 +67,48 @@ def candidates(model: Model, task: str) -> list[str]:
     elif model.placeholders:
         first = [name for name in installed if caps[name].integer_domains]
     else:
-        small = model.num_types * model.size <= SAT_UP_TO_CELLS
-        first = [name for name in installed if (name == "sat") == small]
+        first = [name for name in installed if (name == "sat") == prefers_sat(model)]
     return first + [name for name in installed if name not in first]
+
+
+def _relations(model: Model) -> Iterator[tuple[bool, Rel]]:
+    """(required?, relation) for every relation the constraints state, in and/or rules
+    too."""
+    stack = [cond for _origin, cond in model.constraints]
+    while stack:
+        cond = stack.pop()
+        if isinstance(cond, And | Or):
+            stack.extend(cond.xs)
+        elif isinstance(cond, Rel):
+            yield True, cond
+        elif isinstance(cond, Not) and isinstance(cond.x, Rel):
+            yield False, cond.x
+
+
+def clue_mix(model: Model) -> tuple[float, float]:
+    """(share of the relations that are a required "with", share that are negated)."""
+    with_count = negated = total = 0
+    for positive, rel in _relations(model):
+        total += 1
+        negated += not positive
+        with_count += positive and model.tables[rel.table].is_identity(model.size)
+    if total == 0:
+        return 0.0, 0.0
+    return with_count / total, negated / total
+
+
+def prefers_sat(model: Model) -> bool:
+    """Rule 4 of the module docstring: is this a puzzle on which SAT is the faster?"""
+    with_share, negated_share = clue_mix(model)
+    cells = model.num_types * model.size
+    if with_share >= WITH_RICH:
+        return False
+    if with_share < RARE_WITH and negated_share >= MOSTLY_NEGATED:
+        return True
+    relations = sum(1 for _ in _relations(model))
+    if cells >= SPARSE_FROM_CELLS and relations < SPARSE * cells:
+        return True
+    return cells <= SAT_UP_TO_CELLS
 
 
 def choose_backend(model: Model, task: str) -> str:

@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.app import batch
+from mm.app import batch, generating
 from mm.app.batch import STATUSES, TEXT_FIELDS
 from mm.deadline import Deadline, check_time_limit
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds, kind_of
 from mm.formats.loading import builtin_names, load
 from mm.formats.modules import read_module
+from mm.model.grids import mark_from_dict
 from mm.model.serialize import to_json
+from mm.model.text import clue_label
 from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
 
@@ -69,6 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--no-minimal", action="store_true",
                           help="skip the minimal subset of clues (slow on large puzzles)")
 
+    sub.add_parser("explain", parents=[common],
+                   help="the steps that fill the grids, each with its reason")
+    hinter = sub.add_parser("hint", parents=[common],
+                            help="check a partly filled grid, or give the next step")
+    hinter.add_argument("--marks", required=True, metavar="FILE",
+                        help="a JSON list of marks {noun1, noun2, mark: O|X} ('-': stdin)")
+
     export = sub.add_parser("export", help="write a puzzle as an mm JSON puzzle file")
     export.add_argument("puzzle", help=PUZZLE_HELP)
     export.add_argument("--to", default="json", choices=["json"], help="the format")
@@ -111,6 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     batch.add_argument("--strict", action="store_true",
                        help="refuse puzzles read in part (an error result)")
+    generating.add_parsers(sub, PUZZLE_HELP, backends.names())
     return parser
 
 
@@ -342,6 +352,99 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return _VERIFY_EXIT[report.status]
 
 
+_EXPLAIN_EXIT = {"complete": EXIT_OK, "no solution": EXIT_NONE, "not unique": EXIT_MULTIPLE,
+                 "time limit": EXIT_TIMEOUT}
+GRID_EVERY = 25  # steps between two grids in the readable explanation
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    puzzle, deadline = _load(args)
+    ex = puzzle.explain(**_options(args, deadline))
+    if args.json:
+        _print_json({**ex.to_dict(), "not_read": _not_read_json(puzzle)})
+        return _EXPLAIN_EXIT[ex.status]
+    print(f"{_heading(puzzle)}: {len(ex.steps)} steps, {ex.status} ({ex.seconds:.2f} s)")
+    texts = _clue_texts(puzzle)
+    for number, step in enumerate(ex.steps, 1):
+        print()
+        _print_step(number, step, texts)
+        if number % GRID_EVERY == 0 and number < len(ex.steps):
+            print(f"\nThe grids after step {number}:\n")
+            print(ex.grids(number))
+    print(f"\nThe grids at the end ({ex.status}):\n")
+    print(ex.grids())
+    if ex.status == "no solution":
+        print("\nThese clues cannot all hold: " + ", ".join(ex.conflict))
+    elif ex.status == "not unique":
+        print("\nNo step is left: the puzzle has more than one solution.")
+    elif ex.status == "time limit":
+        print("\nThe time limit ran out; these are the steps so far.")
+    return _EXPLAIN_EXIT[ex.status]
+
+
+def _clue_texts(puzzle: Puzzle) -> dict[str, list[str]]:
+    texts: dict[str, list[str]] = {}
+    for clue, text in [(f.clue, f.text) for f in puzzle.facts] + \
+            [(r.clue, r.text) for r in puzzle.rules]:
+        texts.setdefault(clue, []).append(text)
+    return texts
+
+
+def _print_step(number: int, step: Any, texts: dict[str, list[str]]) -> None:
+    print(f"{number}. [{step.kind}, level {step.level}] {step.text}")
+    for label in step.clues:
+        lines = texts.get(label, [])
+        shown = lines[:3] + ([f"... ({len(lines) - 3} more)"] if len(lines) > 3 else [])
+        for line in shown:
+            print(f"     {line}")
+    print("     marks: " + ", ".join(str(m) for m in step.marks))
+
+
+def _read_marks(puzzle: Puzzle, path: str) -> list[Any]:
+    try:
+        raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot read the marks ({exc.strerror})") from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, list):
+        raise PuzzleError(f"{path}: expected a JSON list of marks")
+    return [mark_from_dict(puzzle, item, f"{path}: marks[{k}]") for k, item in enumerate(data)]
+
+
+def _labels(labels: list[str]) -> str:
+    return ", ".join(clue_label(label) or label for label in labels) or "the grid itself"
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    puzzle, deadline = _load(args)
+    marks = _read_marks(puzzle, args.marks)
+    found = puzzle.hint(marks, **_options(args, deadline))
+    if args.json:
+        _print_json({"status": found.status,
+                     "wrong": [{"mark": m.to_dict(), "clues": c} for m, c in found.wrong],
+                     "step": None if found.step is None else found.step.to_dict(),
+                     "not_read": _not_read_json(puzzle)})
+    elif found.status == "no solution":
+        print(f"{_heading(puzzle)}: the puzzle has no solution, so no hint can help.")
+    elif found.wrong:
+        print(f"{len(found.wrong)} of your marks cannot be right:")
+        for mark, labels in found.wrong:
+            print(f"  - {mark}: ruled out by {_labels(labels)}")
+    elif found.status == "not unique":
+        print("Nothing more follows: the open cells differ between the puzzle's solutions.")
+    elif found.step is None:
+        print("Every cell is marked: the grid is complete.")
+    else:
+        print("Next step:")
+        _print_step(1, found.step, _clue_texts(puzzle))
+    if found.status == "no solution" or found.wrong:
+        return EXIT_NONE
+    return EXIT_OK
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     if args.out:
         _check_out(args.out, [args.puzzle], args.force)
@@ -531,7 +634,9 @@ def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str 
 
 
 _COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify,
-             "batch": cmd_batch, "export": cmd_export, "import": cmd_import}
+             "explain": cmd_explain, "hint": cmd_hint,
+             "batch": cmd_batch, "export": cmd_export, "import": cmd_import,
+             **generating.COMMANDS}
 
 if __name__ == "__main__":
     sys.exit(main())

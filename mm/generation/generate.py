@@ -1,69 +1,172 @@
-"""Generate puzzles with exactly one solution, by counterexample: hide a random solution,
-ask the solver for any other one, and add a true clue that the other one breaks. Repeat
-until none is left; then (optionally) drop every clue the others imply."""
+"""Generate puzzles with exactly one solution, by counterexample, on one incremental solver.
+
+Hide a random solution and block it in the solver. Ask for any other solution (a
+counterexample) under the clues so far, each clue switched on by an assumption; draw clues of
+the allowed kinds that are true in the hidden solution and false in the counterexample, so
+each one cuts it off. When none is left, the hidden solution is the only one. The solver's
+core of that last answer already drops clues that were not needed; then each remaining clue,
+in random order, is switched off to see whether a counterexample comes back (it stays) or not
+(it goes, with every clue outside the new core). The result is minimal: no clue is implied by
+the others. With a difficulty, puzzles are drawn with clue kinds weighted for that level and
+graded (mm.analysis.grade) until one has the level asked for.
+"""
 
 from __future__ import annotations
 
 import random
-import warnings
+from dataclasses import dataclass
 from typing import Any
 
-from mm.analysis.compile import lower
+from mm import ir
+from mm.analysis.compile import Lowering
+from mm.analysis.grade import LEVELS, grade
 from mm.analysis.policy import choose_backend, open_engine
-from mm.errors import ValidationError
-from mm.ir import Assignment, slot_of
-from mm.model.links import less_by, less_than, next_to
-from mm.model.puzzle_data import WITH, Fact, Link, Noun
-from mm.model.verbs import IS, IS_NOT
+from mm.errors import PuzzleError, ValidationError
+from mm.generation import kinds as K
+from mm.generation.themes import Category, Theme, pick, theme_for
+from mm.model.question import Question
+from mm.model.rules import Condition
 from mm.puzzle import Puzzle
 
-_TYPE_NAMES = ["Name", "Color", "Pet", "Drink", "Hobby", "Car", "Job", "Food", "Sport",
-               "City", "Flower", "Gem", "Tree", "Fruit", "Tool", "Bird", "Fish", "Dance"]
+MAX_DRAWS = 2000  # draws of a clue for one counterexample before the kinds are called too weak
+# puzzles tried per difficulty request before giving up (deterministic: a count, not a clock)
+MAX_ATTEMPTS = 200
 
 
-def generate(types: int, nouns: int, seed: int | None = None, *, minimal: bool = True,
-             backend: str = "auto", with_share: float = 0.55, **options: Any) -> Puzzle:
-    """A new puzzle of `types` noun types of `nouns` nouns with exactly one solution (its
-    `answer`); with `minimal`, no fact is implied by the others. Facts use "with", "next
-    to", "left of" and "directly left of" over the first type, and "before" over the
-    second type."""
-    if types < 2 or nouns < 2:
+class GenerationError(PuzzleError):
+    """The requested puzzle cannot be made (kinds too weak, difficulty out of reach)."""
+
+
+@dataclass
+class Generated:
+    """What one generation run produced, besides the puzzle (for steering and benchmarks)."""
+
+    puzzle: Puzzle
+    drawn: int  # clues drawn before removal
+    solver_calls: int
+
+
+def generate(types: int, nouns: int, seed: int | None = None, *,
+             kinds: list[str] | tuple[str, ...] | str | None = None, rules: bool = False,
+             difficulty: str | None = None, theme: str | Theme | None = None,
+             minimal: bool = True, backend: str = "auto", **options: Any) -> Puzzle:
+    """A new puzzle of `types` noun types (the first: houses 1..nouns) of `nouns` nouns with
+    exactly one solution (its `answer`); with `minimal`, no clue is implied by the others.
+
+    kinds: clue kinds to draw from (mm.generation.kinds.KINDS; default the fact kinds);
+    rules: add the rule kinds (SmartRules and numeric rules); difficulty: easy, medium, hard
+    or fiendish (graded by mm.grade; the puzzle's `grade` attribute holds the grade); theme:
+    a built-in theme name (mm.generation.themes.THEMES), a .toml/.json file, or None; backend
+    and options (e.g. engine="cadical195") choose the solver. Same seed, same puzzle."""
+    if not isinstance(types, int) or not isinstance(nouns, int) or types < 2 or nouns < 2:
         raise ValidationError(f"generate: need at least 2 types and 2 nouns, got {types}x{nouns}")
+    allowed = K.check_kinds(kinds) if kinds is not None else K.DEFAULT_KINDS
+    if rules:
+        allowed = tuple(dict.fromkeys(allowed + K.RULE_KINDS))
+    chosen = theme_for(theme, types, nouns)
     rng = random.Random(seed)
+    if difficulty is None:
+        return _generate(types, nouns, rng, allowed, None, chosen, minimal, backend,
+                         options, seed).puzzle
+    if difficulty not in LEVELS:
+        raise ValidationError(f"unknown difficulty '{difficulty}' (choose from "
+                              f"{', '.join(LEVELS)})")
+    seen: dict[str, int] = {}
+    for _ in range(MAX_ATTEMPTS):
+        attempt = random.Random(rng.getrandbits(64))
+        p = _generate(types, nouns, attempt, allowed, difficulty, chosen, minimal, backend,
+                      options, seed).puzzle
+        g = grade(p)
+        seen[g.level] = seen.get(g.level, 0) + 1
+        if g.level == difficulty:
+            p.grade = g  # type: ignore[attr-defined]
+            return p
+    found = ", ".join(f"{level} {count}" for level, count in seen.items())
+    raise GenerationError(f"generate: no {difficulty} {types}x{nouns} puzzle in "
+                          f"{MAX_ATTEMPTS} tries (levels found: {found}); try other kinds "
+                          "or another size")
+
+
+def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ...],
+              difficulty: str | None, theme: Theme, minimal: bool, backend: str,
+              options: dict[str, Any], seed: int | None) -> Generated:
+    ordered = bool({"before", "difference"} & set(allowed))
+    p, categories = _blank(types, nouns, rng, theme, seed, ordered)
+    hidden: ir.Assignment = (tuple(range(nouns)),) + tuple(
+        tuple(rng.sample(range(nouns), nouns)) for _ in range(1, types))
+    lowering = Lowering(p)
+    model = ir.Model([t.name for t in p.noun_types],
+                     [[n.name for n in t.nouns] for t in p.noun_types], lowering.tables, [],
+                     [[n.value for n in t.nouns] for t in p.noun_types])
+    drawer = K.Drawer(p, categories, hidden, lowering, rng)
+    weights = _weights(allowed, difficulty)
+    name = choose_backend(model, "generate") if backend == "auto" else backend
+    settings = dict(options)
+    if name == "sat":
+        # many quick incremental calls: MiniSat 2.2 generated a 10x30 puzzle in 4.8 s,
+        # Glucose 4 in 9.3 s, CaDiCaL 1.9.5 in 13 s (CP-SAT, not incremental: 168 s)
+        settings.setdefault("engine", "minisat22")
+    clues: list[K.Clue] = []
+    guards: list[Any] = []
+    calls = 0
+    with open_engine(model, name, "generate", None, **settings) as engine:
+        engine.block(hidden)
+        if hasattr(engine, "prefer"):
+            engine.prefer(hidden)
+        other: ir.Assignment | None = _any_other(hidden, rng)
+        witnesses: list[ir.Assignment] = []  # solutions of all clues but some: see _minimize
+        while other is not None:
+            witnesses.append(other)
+            # the further the counterexample is from the hidden solution, the more clues it
+            # pays to draw from it before asking the solver again
+            moved = [p.noun_types[t].nouns[i] for t in range(1, types) for i in range(nouns)
+                     if hidden[t][i] != other[t][i]]
+            drawer.target(other)
+            for _ in range(max(1, len(moved) // 6)):
+                clue = _separating(drawer, model, hidden, other, moved, weights, clues)
+                clues.append(clue)
+                guards.append(engine.guard(clue.cond))
+            other = engine.next_solution(guards)
+            calls += 1
+        keep = set(range(len(clues)))
+        if minimal:
+            keep, more = _minimize(engine, guards, rng, _Witnesses(clues, model, witnesses),
+                                   hidden)
+            calls += more
+    for number, k in enumerate(sorted(keep), start=1):
+        clues[k].commit(str(number))
+    _drop_unused_links(p)
+    p.answer = [sorted(range(nouns), key=hidden[t].__getitem__) for t in range(1, types)]
+    p.question = _question(p, rng)
+    return Generated(p, len(clues), calls)
+
+
+def _blank(types: int, nouns: int, rng: random.Random, theme: Theme, seed: int | None,
+           ordered: bool) -> tuple[Puzzle, dict[int, Category]]:
+    """The puzzle's noun types and nouns: houses 1..n, then the theme's categories."""
     p = Puzzle(f"Generated{types}x{nouns}", f"Generated {types}x{nouns} puzzle"
                + ("" if seed is None else f" (seed {seed})"))
     p.source = "mm.generate"
-    position = p.add_noun_type("Position")
-    position.add_nouns(*(str(i + 1) for i in range(nouns)))
-    for t in range(1, types):
-        name = _TYPE_NAMES[t - 1] if t - 1 < len(_TYPE_NAMES) else f"Type{t + 1}"
-        p.add_noun_type(name).add_nouns(*(f"{name.lower()} {i + 1}" for i in range(nouns)))
-    link_pool: list[Link] = [
-        p.add_link("next to", position, next_to()),
-        p.add_link("left of", position, less_than()),
-        p.add_link("directly left of", position, less_by(1)),
-        p.add_link("before", p.noun_types[1], less_than()),
-    ]
-    hidden: Assignment = (tuple(range(nouns)),) + tuple(
-        tuple(rng.sample(range(nouns), nouns)) for _ in range(1, types))
-
-    _add_clue(p, hidden, _any_other(hidden, rng), rng, link_pool, with_share)
-    engine, lowering = _open(p, backend, options, hidden, guarded=False)
-    while (other := engine.next_solution()) is not None:
-        # the further the counterexample is from the hidden solution, the more clues it
-        # pays to draw from it before asking the solver again
-        moved = sum(a != b for h, o in zip(hidden, other, strict=True)
-                    for a, b in zip(h, o, strict=True))
-        for _ in range(max(1, moved // 6)):
-            fact = _add_clue(p, hidden, other, rng, link_pool, with_share)
-            engine.add(lowering.fact(fact))
-    if minimal:
-        _drop_redundant(p, hidden, rng, backend, options)
-    p.answer = [list(sorted(range(nouns), key=hidden[t].__getitem__)) for t in range(1, types)]
-    return p
+    p.add_noun_type(theme.position).add_nouns(*(str(i + 1) for i in range(nouns)))
+    categories = {}
+    for category, values in pick(theme, types, nouns, rng, ordered):
+        kind = p.add_noun_type(category.name)
+        for value in values:
+            kind.add_noun(value, value)
+        categories[kind.index] = category
+    return p, categories
 
 
-def _any_other(hidden: Assignment, rng: random.Random) -> Assignment:
+def _weights(allowed: tuple[str, ...], difficulty: str | None) -> tuple[list[str], list[float]]:
+    table = K.WEIGHTS[difficulty]
+    names = list(allowed)
+    weights = [table.get(k, K.RULE_WEIGHT if k in K.RULE_KINDS else 0.0) for k in names]
+    if not any(weights):  # the level's favourite kinds are all excluded: draw evenly
+        weights = [1.0] * len(names)
+    return names, weights
+
+
+def _any_other(hidden: ir.Assignment, rng: random.Random) -> ir.Assignment:
     """A random assignment different from the hidden one (the first counterexample)."""
     n = len(hidden[0])
     while True:
@@ -72,66 +175,157 @@ def _any_other(hidden: Assignment, rng: random.Random) -> Assignment:
             return other
 
 
-def _fact_holds(noun1: Noun, link: Link, noun2: Noun, rows_of: Assignment) -> bool:
-    t = link.noun_type.index
-    a = slot_of(rows_of, (noun1.type.index, noun1.index), t)
-    b = slot_of(rows_of, (noun2.type.index, noun2.index), t)
-    return link.holds(link.noun_type.nouns[a], link.noun_type.nouns[b])
-
-
-def _add_clue(p: Puzzle, hidden: Assignment, other: Assignment, rng: random.Random,
-              link_pool: list[Link], with_share: float) -> Fact:
-    """Add a fact true in `hidden` and false in `other`."""
-    moved = [p.noun_types[t].nouns[i] for t in range(1, len(hidden))
-             for i in range(len(hidden[0])) if hidden[t][i] != other[t][i]]
-    all_nouns = [n for t in p.noun_types for n in t.nouns]
-    for _ in range(10_000):
-        x: Noun = rng.choice(moved)
-        y: Noun = rng.choice(all_nouns)
-        if y.type is x.type:
+def _separating(drawer: K.Drawer, model: ir.Model, hidden: ir.Assignment,
+                other: ir.Assignment, moved: list, weights: tuple[list[str], list[float]],
+                clues: list[K.Clue]) -> K.Clue:
+    """A clue of an allowed kind, true in the hidden solution and false in `other`."""
+    names, w = weights
+    taken = {c.cond for c in clues}
+    rng = drawer.rng
+    for _ in range(MAX_DRAWS):
+        clue = drawer.draw[rng.choices(names, w)[0]](rng.choice(moved))
+        if clue is None or clue.cond in taken or _mirror(clue.cond) in taken:
             continue
-        link = p.links[0] if rng.random() < with_share else rng.choice(link_pool)
-        if x.type is link.noun_type and y.type is link.noun_type:
+        if ir.holds(clue.cond, model.tables, other, model):
             continue
-        truth = _fact_holds(x, link, y, hidden)
-        if truth != _fact_holds(x, link, y, other):
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                made = p.add_fact(str(len(p.facts) + 1), x, IS if truth else IS_NOT,
-                                  WITH if link.num == 0 else link, y)
-            if made:
-                return made[0]
-    raise RuntimeError("generate: found no clue that separates two solutions")
+        if ir.holds(clue.cond, model.tables, hidden, model):  # only ever a true clue
+            return clue
+    raise GenerationError(
+        f"generate: clues of kinds {', '.join(names)} cannot tell the hidden solution from "
+        "another one (for example its mirror image); allow more kinds, such as 'with'")
 
 
-def _open(p: Puzzle, backend: str, options: dict, hidden: Assignment, guarded: bool):
-    model, lowering = lower(p)
-    conds = [c for _, c in model.constraints]
-    if guarded:
-        model.constraints = []
-    name = choose_backend(model, "generate") if backend == "auto" else backend
-    settings = dict(options)
-    if name == "sat":
-        # many quick incremental calls: MiniSat 2.2 generated a 10x30 puzzle in 4.8 s,
-        # Glucose 4 in 9.3 s, CaDiCaL 1.9.5 in 13 s (CP-SAT, not incremental: 168 s)
-        settings.setdefault("engine", "minisat22")
-    engine = open_engine(model, name, "generate", None, **settings)
-    engine.block(hidden)
-    if guarded:
-        return engine, [engine.guard(c) for c in conds]
-    return engine, lowering
+def _mirror(cond: ir.Cond) -> ir.Cond | None:
+    """The same "with" clue written the other way round."""
+    if isinstance(cond, ir.Rel) and cond.table == 0:
+        return ir.Rel(cond.b, 0, cond.a)
+    if isinstance(cond, ir.Not) and isinstance(cond.x, ir.Rel) and cond.x.table == 0:
+        return ir.Not(ir.Rel(cond.x.b, 0, cond.x.a))
+    return None
 
 
-def _drop_redundant(p: Puzzle, hidden: Assignment, rng: random.Random, backend: str,
-                    options: dict) -> None:
-    """Leave out, one at a time in random order, each fact whose absence keeps the hidden
-    solution the only one (one incremental solver, facts switched by assumptions)."""
-    engine, guards = _open(p, backend, options, hidden, guarded=True)
-    keep = [True] * len(p.facts)
-    for k in rng.sample(range(len(p.facts)), len(p.facts)):
-        keep[k] = False
-        if engine.next_solution([g for g, on in zip(guards, keep, strict=True) if on]) is not None:
-            keep[k] = True
-    p.remove(*(f for f, on in zip(p.facts, keep, strict=True) if not on))
-    for num, fact in enumerate(p.facts, start=1):
-        fact.num, fact.clue = num, str(num)
+def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Witnesses,
+              hidden: ir.Assignment) -> tuple[set[int], int]:
+    """Indices of a minimal set of clues that still leaves only the hidden solution: start
+    from the core of the last (unsatisfiable) call, then test each clue once in random
+    order; a clue that can go takes every clue outside the new core with it. A clue that
+    some known solution other than the hidden one breaks alone is needed without a test."""
+    index = {g: k for k, g in enumerate(guards)}
+    keep = _core(engine, set(range(len(guards))), index)
+    witnesses.start(keep, hidden)
+    calls = 0
+    for k in rng.sample(sorted(keep), len(keep)):
+        if k not in keep or k in witnesses.needed:
+            continue
+        trial = [guards[i] for i in sorted(keep) if i != k]
+        calls += 1
+        found = engine.next_solution(trial)
+        if found is None:
+            smaller = _core(engine, keep - {k}, index)
+            witnesses.drop(keep - smaller)
+            keep = smaller
+        else:
+            witnesses.add(found, keep)
+    return keep, calls
+
+
+class _Witnesses:
+    """Solutions other than the hidden one, each with the kept clues it breaks: a solution
+    that breaks exactly one kept clue proves that clue needed (it satisfies all the others),
+    and stays a proof as clues go, since only that one is left broken."""
+
+    def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment]):
+        self.clues, self.model, self.found = clues, model, found
+        self.needed: set[int] = set()
+        self.broken: list[set[int]] = []
+        self.by_clue: dict[int, list[int]] = {}
+
+    def start(self, keep: set[int], hidden: ir.Assignment) -> None:
+        for w in self.found:
+            self.add(w, keep)
+        self.swaps(hidden, keep)
+
+    def swaps(self, hidden: ir.Assignment, keep: set[int]) -> None:
+        """Every solution one swap away from the hidden one (two nouns of one type trade
+        rows): the clues it breaks are among those naming a noun on either row."""
+        by_noun: dict[ir.NounRef, list[int]] = {}
+        for k in keep:
+            for ref in _refs(self.clues[k].cond):
+                by_noun.setdefault(ref, []).append(k)
+        types, n = len(hidden), len(hidden[0])
+        on_row = [[0] * n for _ in hidden]
+        for t, rows in enumerate(hidden):
+            for i, row in enumerate(rows):
+                on_row[t][row] = i
+        for t in range(1, types):
+            for a in range(n):
+                for b in range(a + 1, n):
+                    ra, rb = hidden[t][a], hidden[t][b]
+                    touched = {k for u in range(types) for row in (ra, rb)
+                               for k in by_noun.get((u, on_row[u][row]), ())}
+                    if touched <= self.needed:
+                        continue
+                    swapped = list(hidden[t])
+                    swapped[a], swapped[b] = rb, ra
+                    w = hidden[:t] + (tuple(swapped),) + hidden[t + 1:]
+                    broken = [k for k in touched if not ir.holds(
+                        self.clues[k].cond, self.model.tables, w, self.model)]
+                    if len(broken) == 1:
+                        self.needed.add(broken[0])
+
+    def add(self, w: ir.Assignment, keep: set[int]) -> None:
+        broken = {k for k in keep
+                  if not ir.holds(self.clues[k].cond, self.model.tables, w, self.model)}
+        if len(broken) == 1:
+            self.needed |= broken
+            return
+        slot = len(self.broken)
+        self.broken.append(broken)
+        for k in broken:
+            self.by_clue.setdefault(k, []).append(slot)
+
+    def drop(self, gone: set[int]) -> None:
+        for k in gone:
+            for slot in self.by_clue.pop(k, []):
+                broken = self.broken[slot]
+                broken.discard(k)
+                if len(broken) == 1:
+                    self.needed |= broken
+
+
+def _refs(cond: ir.Cond) -> set[ir.NounRef]:
+    """The nouns a condition names."""
+    if isinstance(cond, ir.Rel):
+        return {cond.a, cond.b}
+    if isinstance(cond, ir.Not | ir.Iff | ir.And | ir.Or | ir.Card):
+        parts = (cond.x,) if isinstance(cond, ir.Not) else \
+            (cond.x, cond.y) if isinstance(cond, ir.Iff) else cond.xs
+        return set().union(*(_refs(x) for x in parts))
+    if isinstance(cond, ir.Cmp):
+        return {ref for ref, _ in ir.int_refs(cond.a) | ir.int_refs(cond.b)}
+    return set()
+
+
+def _core(engine: Any, keep: set[int], index: dict[Any, int]) -> set[int]:
+    core = engine.last_core()
+    if core is None:
+        return keep
+    return keep & {index[g] for g in core if g in index}
+
+
+def _drop_unused_links(p: Puzzle) -> None:
+    used = {id(f.link) for f in p.facts}
+    for rule in p.rules:
+        if isinstance(rule.constraint, Condition):
+            used |= {id(link) for link in rule.constraint.links()}
+    unused = [link for link in p.links[1:] if id(link) not in used]
+    if unused:
+        p.remove(*unused)
+
+
+def _question(p: Puzzle, rng: random.Random) -> Question:
+    """What the puzzle asks: one category's value in one house."""
+    category = rng.choice(p.noun_types[1:])
+    house = rng.randrange(len(p.noun_types[0].nouns)) + 1
+    text = f"What is the {category.name.lower()} of the person who lives in house {house}"
+    return Question(text, "attribute", category=category, house=house)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from mm.errors import BadArgument, ValidationError
 from mm.model import text as _text
-from mm.model.links import LinkFunction
+from mm.model.links import SMART_LINKS, LinkFunction, smart_name, smart_pairs
 from mm.model.verbs import MAYBE, Verb
 
 if TYPE_CHECKING:
@@ -160,6 +160,10 @@ class Link:
     def pairs(self) -> frozenset[tuple[int, int]]:
         """The 0-based index pairs (a, b) of the link's noun type for which it holds."""
         nouns = self.noun_type.nouns
+        smart = smart_name(self.f)
+        if smart is not None and smart[0] in SMART_LINKS and \
+                [n.num for n in nouns] == list(range(1, len(nouns) + 1)):
+            return smart_pairs(smart[0], tuple(smart[1]), len(nouns))
         return frozenset((a.index, b.index) for a in nouns for b in nouns if self.holds(a, b))
 
     @property

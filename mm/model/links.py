@@ -10,6 +10,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 LinkFunction = Callable[[Any, Any], Any]
@@ -85,3 +87,13 @@ SMART_LINKS: dict[str, tuple[Callable[..., LinkFunction], str]] = {
     "outside_of": (outside_of, "getIsOutsideOf"),
     "has_ratio": (has_ratio, "getHasRatio"),
 }
+
+
+@lru_cache(maxsize=512)
+def smart_pairs(name: str, args: tuple[int, ...], size: int) -> frozenset[tuple[int, int]]:
+    """The 0-based pairs a SmartLink holds for over `size` nouns, made once per (link,
+    size) and shared by every puzzle: a SmartLink is a pure function of the numbers, and
+    calling it through Link.holds for every pair cost a second at 20x100."""
+    f = SMART_LINKS[name][0](*args)
+    nums = [SimpleNamespace(num=i + 1) for i in range(size)]
+    return frozenset((a, b) for a in range(size) for b in range(size) if f(nums[a], nums[b]))

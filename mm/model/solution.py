@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from mm.errors import ValidationError
 from mm.ir import Assignment
+from mm.model.grids import Grids, solution_marks
 
 if TYPE_CHECKING:
     from mm.model.puzzle_data import Noun, NounType, PuzzleData
@@ -79,6 +80,12 @@ class Solution:
                  for line in cells]
         lines.insert(1, "  ".join("-" * w for w in widths))
         return "\n".join(lines)
+
+    def grids(self) -> Grids:
+        """The Mystery Master's X/O grids of this solution, placeholder values beside."""
+        values = {n: self._values[t.index][n.index] for t in self.puzzle.noun_types
+                  if t.placeholders is not None for n in t.nouns}
+        return Grids(self.puzzle, solution_marks(self.puzzle, self._rows_of), values)
 
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Solution):

@@ -1,0 +1,73 @@
+"""Speed of mm.generate: median seconds over --seeds seeds per size, default kinds, no rules,
+minimal puzzles (issue 15 targets: 5x5 < 0.2 s, 8x8 < 2 s, 10x10 < 10 s, 10x30 < 60 s,
+12x50 < 10 minutes), and 6x6 with difficulty steering (< 10 s).
+
+Also prints the solver calls and the clues drawn and kept. Figures are only comparable
+within one run on one machine (others' load changes them).
+Run: python benchmarks/bench_generate.py [--sizes 5x5,8x8] [--seeds 20] [--difficulty]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+import mm
+from mm.generation import generate as gen
+from mm.generation.kinds import DEFAULT_KINDS
+from mm.generation.themes import theme_for
+
+TARGETS = {"5x5": 0.2, "8x8": 2.0, "10x10": 10.0, "10x30": 60.0, "12x50": 600.0}
+
+
+def one(types: int, nouns: int, seed: int) -> tuple[float, gen.Generated]:
+    theme = theme_for(None, types, nouns)
+    start = time.perf_counter()
+    made = gen._generate(types, nouns, random.Random(seed), DEFAULT_KINDS, None, theme, True,
+                         "auto", {}, seed)
+    return time.perf_counter() - start, made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="5x5,8x8,10x10,10x30")
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--difficulty", action="store_true", help="also time 6x6 steering")
+    args = parser.parse_args()
+    table = Table(title=f"mm.generate, median over {args.seeds} seeds")
+    for column in ("size", "median s", "max s", "target s", "solver calls", "drawn", "kept"):
+        table.add_column(column, justify="right")
+    for size in args.sizes.split(","):
+        types, nouns = (int(v) for v in size.split("x"))
+        runs = [one(types, nouns, seed) for seed in range(args.seeds)]
+        times = [t for t, _ in runs]
+        table.add_row(size, f"{statistics.median(times):.3f}", f"{max(times):.3f}",
+                      str(TARGETS.get(size, "")),
+                      str(statistics.median(m.solver_calls for _, m in runs)),
+                      str(statistics.median(m.drawn for _, m in runs)),
+                      str(statistics.median(len(m.puzzle.facts) + len(m.puzzle.rules)
+                                            for _, m in runs)))
+    Console().print(table)
+    if args.difficulty:
+        steer = Table(title=f"6x6 with difficulty steering, median over {args.seeds} seeds")
+        for column in ("difficulty", "median s", "max s", "median effort"):
+            steer.add_column(column, justify="right")
+        for level in ("easy", "medium", "hard", "fiendish"):
+            times, efforts = [], []
+            for seed in range(args.seeds):
+                start = time.perf_counter()
+                p = mm.generate(6, 6, seed=seed, difficulty=level)
+                times.append(time.perf_counter() - start)
+                efforts.append(p.grade.effort)
+            steer.add_row(level, f"{statistics.median(times):.2f}", f"{max(times):.2f}",
+                          str(statistics.median(efforts)))
+        Console().print(steer)
+
+
+if __name__ == "__main__":
+    main()

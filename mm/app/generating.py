@@ -1,0 +1,86 @@
+"""`mm generate` and `mm grade`: the command-line side of mm.generation and mm.analysis.grade
+(kept apart from cli.py, which only registers them)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from mm.analysis.grade import LEVELS, grade
+from mm.errors import PuzzleLoadError
+from mm.formats.english_writer import check_round_trip, to_english
+from mm.formats.loading import load
+from mm.formats.python_writer import to_python
+from mm.generation.generate import generate
+from mm.generation.kinds import ENGLISH_KINDS, KINDS
+from mm.generation.themes import THEMES
+from mm.model.serialize import to_json_text
+
+FORMATS = ("json", "english", "python")
+
+
+def add_parsers(sub: Any, puzzle_help: str, backend_names: list[str]) -> None:
+    gen = sub.add_parser("generate", help="make a new puzzle with exactly one solution")
+    gen.add_argument("--types", type=int, required=True, help="noun types, the houses included")
+    gen.add_argument("--nouns", type=int, required=True, help="nouns per type (houses)")
+    gen.add_argument("--seed", type=int, default=None, help="same seed, same puzzle")
+    gen.add_argument("--kinds", default=None, metavar="K1,K2",
+                     help=f"clue kinds, comma-separated, from: {', '.join(KINDS)} (default: "
+                          "the fact kinds; with --format english the kinds it reads back: "
+                          f"{', '.join(ENGLISH_KINDS)})")
+    gen.add_argument("--rules", action="store_true",
+                     help="also SmartRules and numeric rules (either, same side, sums, ...)")
+    gen.add_argument("--difficulty", choices=LEVELS, default=None)
+    gen.add_argument("--theme", default=None,
+                     help=f"{', '.join(THEMES)}, generic, or a .toml/.json file of categories")
+    gen.add_argument("--format", choices=FORMATS, default="json")
+    gen.add_argument("--out", default=None, metavar="FILE",
+                     help="write here (default: standard output)")
+    gen.add_argument("--no-minimal", action="store_true",
+                     help="keep clues the others imply")
+    gen.add_argument("--backend", default="auto", choices=["auto", *backend_names])
+
+    grader = sub.add_parser("grade", help="how hard a puzzle is (easy, medium, hard, fiendish)")
+    grader.add_argument("puzzle", help=puzzle_help)
+    grader.add_argument("--json", action="store_true", help="print JSON")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    kinds = args.kinds
+    if kinds is None and args.format == "english":
+        kinds = list(ENGLISH_KINDS)
+    p = generate(args.types, args.nouns, args.seed, kinds=kinds, rules=args.rules,
+                 difficulty=args.difficulty, theme=args.theme, minimal=not args.no_minimal,
+                 backend=args.backend)
+    if args.format == "english":
+        text = to_english(p)
+        check_round_trip(p, text)  # never a text that reads as another puzzle
+    elif args.format == "python":
+        text = to_python(p)
+    else:
+        text = to_json_text(p)
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise PuzzleLoadError(f"{args.out}: cannot write ({exc.strerror})") from None
+        print(f"wrote {args.out}: {len(p.facts) + len(p.rules)} clues", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    p = load(args.puzzle)
+    g = grade(p)
+    if args.json:
+        print(json.dumps(g.to_dict(), indent=2))
+    else:
+        print(f"{p.title}: {g}")
+    return 0
+
+
+COMMANDS = {"generate": cmd_generate, "grade": cmd_grade}

@@ -1,0 +1,76 @@
+"""Write a puzzle as English text in the style of published puzzles: the houses, one list per
+category, numbered clues and a question, which mm's English reader reads back.
+
+The clue sentences are the facts' and rules' own texts (the generator words them in the
+plain forms the reader accepts). `check_round_trip` reads the text back and compares the
+solutions, so a text that would read as a different puzzle is refused, never written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mm.errors import UnsupportedFeature
+from mm.formats.english import english_puzzle
+from mm.model.puzzle_data import Fact, PuzzleData, Rule
+from mm.model.question import Question
+from mm.puzzle import Puzzle
+
+ROUND_TRIP_LIMIT = 2  # solutions compared: enough to tell "the same unique answer" apart
+
+
+def to_english(p: PuzzleData) -> str:
+    """The puzzle as English text (first noun type: the houses, numbered 1..n)."""
+    houses = p.noun_types[0]
+    n = len(houses.nouns)
+    if [x.name for x in houses.nouns] != [str(k) for k in range(1, n + 1)]:
+        raise UnsupportedFeature("English text: the first noun type must be the houses "
+                                 f"numbered 1 to {n}")
+    lines = [p.title, "",
+             f"There are {n} houses, numbered 1 to {n} from left to right. Each house has one "
+             "person, and each person has a different value in each category:"]
+    for kind in p.noun_types[1:]:
+        lines.append(f"- {kind.name}: {', '.join(x.title for x in kind.nouns)}")
+    lines += ["", "Clues:"]
+    for number, item in enumerate(_clues(p), start=1):
+        lines.append(f"{number}. {_sentence(item)}")
+    if p.question is not None:
+        lines += ["", _question_text(p.question)]
+    return "\n".join(lines) + "\n"
+
+
+def _clues(p: PuzzleData) -> list[Fact | Rule]:
+    """Enabled facts and rules in the order of their clue numbers."""
+    items: list[Fact | Rule] = [x for x in p.facts if x.enabled]
+    items += [x for x in p.rules if x.enabled]
+
+    def key(item: Fact | Rule) -> tuple[int, int]:
+        m = re.match(r"\d+", item.clue or "")
+        return (int(m.group()) if m else 10**9, item.num)
+    return sorted(items, key=key)
+
+
+def _sentence(item: Fact | Rule) -> str:
+    text = item.given_text if item.given_text else item.text
+    return re.sub(r"\s*\((?:clue|clues|intro|analysis)[^)]*\)(?=[.!?]?$)", "", text)
+
+
+def _question_text(q: Question) -> str:
+    text = q.text.rstrip("?").strip()
+    return text + "?"
+
+
+def check_round_trip(p: Puzzle, text: str) -> None:
+    """Read the text back; raise UnsupportedFeature unless it has the same solutions as p
+    (compared up to ROUND_TRIP_LIMIT of them)."""
+    back = english_puzzle(text, p.name)
+    ours = {_key(s.encoded()) for s in p.solutions(limit=ROUND_TRIP_LIMIT)}
+    theirs = {_key(s.encoded()) for s in back.solutions(limit=ROUND_TRIP_LIMIT)}
+    if ours != theirs:
+        raise UnsupportedFeature(
+            "English text: the text reads back as a puzzle with different solutions (a clue "
+            "the English reader words differently); write json or python instead")
+
+
+def _key(encoded: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(row) for row in encoded)

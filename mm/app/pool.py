@@ -39,7 +39,10 @@ def _context() -> Any:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["mm.app.batch"])
+    # the solver libraries too: importing OR-Tools takes a second or more, which would
+    # otherwise come out of the first puzzle's time limit in every new worker
+    context.set_forkserver_preload(["mm.app.batch", "ortools.sat.python.cp_model",
+                                    "pysat.solvers"])
     if threading.current_thread() is threading.main_thread():
         # The server is in our process group, so Ctrl-C reaches it too: started with SIGINT
         # ignored (kept across exec, and by the workers it forks), it neither dies with a

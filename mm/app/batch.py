@@ -27,6 +27,8 @@ from mm.formats.files import kind_of, read_text, suffixes
 from mm.formats.loading import check_strict, load
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
+# imported by each worker before its first puzzle (OR-Tools takes seconds on a busy machine)
+SOLVER_MODULES = ("ortools.sat.python.cp_model", "pysat.solvers")
 STATUSES = ("unique", "multiple", "none", "error", "timeout", "skipped", "interrupted")
 
 
@@ -194,7 +196,8 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
         return _failed(tasks[index], reason, seconds, time_limit)
 
     try:
-        stream = run_pool(jobs_left, jobs, run_task, failed, hard) if jobs_left else iter(())
+        stream = run_pool(jobs_left, jobs, run_task, failed, hard, SOLVER_MODULES) \
+            if jobs_left else iter(())
         for index, result in stream:
             done[index] = result
             while given in done:

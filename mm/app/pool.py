@@ -14,8 +14,9 @@ pipe, so the parent can:
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import multiprocessing
-import multiprocessing.forkserver
 import os
 import signal
 import threading
@@ -39,19 +40,7 @@ def _context() -> Any:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    # the solver libraries too: importing OR-Tools takes a second or more, which would
-    # otherwise come out of the first puzzle's time limit in every new worker
-    context.set_forkserver_preload(["mm.app.batch", "ortools.sat.python.cp_model",
-                                    "pysat.solvers"])
-    if threading.current_thread() is threading.main_thread():
-        # The server is in our process group, so Ctrl-C reaches it too: started with SIGINT
-        # ignored (kept across exec, and by the workers it forks), it neither dies with a
-        # traceback nor leaves the parent waiting for the exit codes it reports.
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            multiprocessing.forkserver.ensure_running()
-        finally:
-            signal.signal(signal.SIGINT, previous)
+    context.set_forkserver_preload(["mm.app.batch"])
     return context
 
 
@@ -65,12 +54,16 @@ def _watch_parent(lifeline: Connection) -> None:
     os._exit(1)
 
 
-def _serve(conn: Connection, lifeline: Connection, work: Callable[..., Any]) -> None:
+def _serve(conn: Connection, lifeline: Connection, work: Callable[..., Any],
+           warm_up: tuple[str, ...]) -> None:
     """A worker's loop: run each (index, args) it is sent, send back (index, result).
     It ends silently when the parent closes the pipe or goes away (never a traceback on
     the user's terminal)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True).start()
+    for name in warm_up:  # before "ready": imports must not eat into a puzzle's time
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
     try:
         conn.send(None)  # ready: a puzzle's clock starts when it is given to a ready worker
         while True:
@@ -85,10 +78,10 @@ def _serve(conn: Connection, lifeline: Connection, work: Callable[..., Any]) -> 
 
 
 class _Worker:
-    def __init__(self, context: Any, work: Callable[..., Any]):
+    def __init__(self, context: Any, work: Callable[..., Any], warm_up: tuple[str, ...]):
         self.conn, child = context.Pipe()
         lifeline, self.lifeline = context.Pipe(duplex=False)
-        self.process = context.Process(target=_serve, args=(child, lifeline, work),
+        self.process = context.Process(target=_serve, args=(child, lifeline, work, warm_up),
                                        daemon=True)
         self.process.start()
         child.close()
@@ -104,7 +97,7 @@ class _Worker:
     def kill(self) -> None:
         if self.process.is_alive():
             self.process.kill()
-        self.process.join(timeout=2)
+        self.process.join(timeout=0.2)  # SIGKILLed: its exit status is not needed
         self.conn.close()
         self.lifeline.close()
 
@@ -121,17 +114,20 @@ def _receive(w: _Worker) -> tuple | None:
 
 def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
              failed: Callable[[int, str, float], Any],
-             hard_limit: float | None = None) -> Iterator[tuple[int, Any]]:
+             hard_limit: float | None = None,
+             warm_up: tuple[str, ...] = ()) -> Iterator[tuple[int, Any]]:
     """Run work(*args) for each (index, args) of `jobs` on `workers` processes and yield
     (index, result) as results come (any order). A job whose worker dies twice, or that
     runs past `hard_limit` seconds, yields failed(index, reason, seconds) instead:
-    reason is "died" or "timeout". Every worker is stopped when the generator ends."""
+    reason is "died" or "timeout". Each worker imports the modules `warm_up` (if they
+    are installed) before it takes a job. Every worker is stopped when the generator
+    ends."""
     context = _context()
     pending = list(jobs)
     pending.reverse()  # pop() from the end takes them in order
     tries: dict[int, int] = {}
     args_of = dict(pending)
-    pool = [_Worker(context, work) for _ in range(min(workers, len(pending)) or 1)]
+    pool = [_Worker(context, work, warm_up) for _ in range(min(workers, len(pending)) or 1)]
     try:
         while pending or any(w.index is not None for w in pool):
             for w in pool:
@@ -153,7 +149,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                         w.ready = _receive(w) == (None,)
                     if w.process.sentinel in ready and not w.ready:  # died starting
                         w.kill()
-                        pool[position] = _Worker(context, work)
+                        pool[position] = _Worker(context, work, warm_up)
                     continue
                 if w.index is None:
                     continue
@@ -166,7 +162,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                         continue
                 if w.conn in ready or w.process.sentinel in ready:  # it died mid-task
                     w.kill()
-                    pool[position] = _Worker(context, work)
+                    pool[position] = _Worker(context, work, warm_up)
                     tries[index] = tries.get(index, 0) + 1
                     if tries[index] > RETRIES:
                         yield index, failed(index, "died", seconds)
@@ -174,7 +170,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                         pending.append((index, args_of[index]))
                 elif hard_limit is not None and seconds >= hard_limit:
                     w.kill()
-                    pool[position] = _Worker(context, work)
+                    pool[position] = _Worker(context, work, warm_up)
                     yield index, failed(index, "timeout", seconds)
     finally:
         for w in pool:  # all at once: each is killed, then each is waited for

@@ -56,9 +56,9 @@ def names() -> list[str]:
 
 def info(name: str) -> BackendInfo:
     """The registry entry of a backend (raises PuzzleError for an unknown name)."""
-    if name not in _BACKENDS:
+    if not isinstance(name, str) or name not in _BACKENDS:
         raise PuzzleError(
-            f"unknown backend '{name}' (choose from auto, {', '.join(_BACKENDS)})")
+            f"unknown backend {name!r} (choose from auto, {', '.join(_BACKENDS)})")
     return _BACKENDS[name]
 
 

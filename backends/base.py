@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import select
+import signal
+import socket
+import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
+from mm.deadline import check_time_limit
 from mm.errors import PuzzleError, TimeLimitReached
 from mm.ir import Assignment, Cond, Model
 
@@ -31,6 +36,49 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextlib.contextmanager
+def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator[None]:
+    """Call `interrupt` (a native solver's stop switch) after `seconds`, or at once on
+    Ctrl-C. A native call does not return to Python while it runs, so Python's own SIGINT
+    handler cannot stop it; but the C-level handler writes to the signal wake-up fd right
+    away, and a watcher thread reading it stops the solver. Python then raises
+    KeyboardInterrupt itself when the call returns."""
+    reader, writer = socket.socketpair()
+    stop_reader, stop_writer = socket.socketpair()
+    for sock in (reader, writer):
+        sock.setblocking(False)
+    previous = _install_wakeup(writer.fileno())
+
+    def watch() -> None:
+        ready, _, _ = select.select([reader, stop_reader], [], [], seconds)
+        if stop_reader not in ready:
+            interrupt()  # the time is up or Ctrl-C was pressed
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop_writer.send(b"x")
+        thread.join()
+        if previous is not None:
+            signal.set_wakeup_fd(previous)
+        for sock in (reader, writer, stop_reader, stop_writer):
+            sock.close()
+
+
+def _install_wakeup(fd: int) -> int | None:
+    """Make `fd` the signal wake-up fd if this is the main thread and no one else (such as
+    asyncio) uses it; the previous fd to restore, or None if it was not installed."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.set_wakeup_fd(fd, warn_on_full_buffer=False)
+    if previous != -1:
+        signal.set_wakeup_fd(previous)
+        return None
+    return previous
+
+
 class Backend(ABC):
     """One compiled puzzle on one solver. Blocking clauses exclude solutions found so far,
     on the noun positions only, so every solution is reported exactly once."""
@@ -44,8 +92,7 @@ class Backend(ABC):
             allowed = ", ".join(self.options) or "none"
             raise PuzzleError(
                 f"backend '{self.name}' has no option {', '.join(unknown)} (options: {allowed})")
-        if time_limit is not None and time_limit <= 0:
-            raise PuzzleError(f"time_limit must be positive, got {time_limit}")
+        time_limit = check_time_limit(time_limit)
         self.model = model
         self.time_limit = time_limit
         self._deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -85,13 +132,20 @@ class Backend(ABC):
             return None
         left = self._deadline - time.monotonic()
         if left <= 0:
-            raise TimeLimitReached(f"time limit of {self.time_limit} s reached ({self.name})")
+            raise TimeLimitReached(f"time limit of {self.time_limit:g} s reached ({self.name})")
         return left
+
+    def tick(self) -> None:
+        """Raise TimeLimitReached once the limit is spent: called in the loops that build a
+        model, which can take longer than the search on large puzzles."""
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            raise TimeLimitReached(f"time limit of {self.time_limit:g} s reached while "
+                                   f"encoding the puzzle ({self.name})")
 
     def timed_out(self) -> TimeLimitReached:
         """The error to raise when the solver stopped at the time limit undecided."""
         return TimeLimitReached(
-            f"time limit of {self.time_limit} s reached before the {self.name} solver "
+            f"time limit of {self.time_limit:g} s reached before the {self.name} solver "
             "could decide")
 
     def close(self) -> None:  # noqa: B027 - a no-op default, not an abstract method

@@ -10,6 +10,7 @@ than the first is read through that type's inverse permutation with an element c
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -17,7 +18,7 @@ from ortools.sat.python import cp_model
 
 from mm import ir
 from mm.backends.base import Backend
-from mm.errors import PuzzleError
+from mm.errors import PuzzleError, UnsupportedFeature
 
 IntLike = Any  # cp_model.IntVar or int
 Literal = Any  # cp_model.IntVar (Boolean) or its negation
@@ -33,6 +34,10 @@ class CpSatBackend(Backend):
         if not isinstance(workers, int) or workers < 0:
             raise PuzzleError(f"cpsat: workers must be a non-negative int, got {workers!r}")
         self.workers = workers
+        if ir.largest_int(model) > ir.CPSAT_INT_LIMIT:
+            raise UnsupportedFeature(
+                "cpsat: the puzzle uses integers beyond 64 bits (more than 2**62 in "
+                "magnitude), which CP-SAT cannot hold; use backend='sat'")
         self.m = cp_model.CpModel()
         n = model.size
         self.n = n
@@ -60,6 +65,7 @@ class CpSatBackend(Backend):
             self.values[t] = values
         self._terms: dict[ir.IntTerm, Any] = {}
         for _origin, cond in model.constraints:
+            self.tick()
             self._post(cond)
 
     # ------------------------------------------------------------------ variables
@@ -368,10 +374,17 @@ class CpSatBackend(Backend):
                           if i in by_index]
             return None
         if status == cp_model.UNKNOWN:
-            raise self.timed_out()
+            raise self._stopped()
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"cpsat: invalid model: {self.m.validate()}")
         raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
+
+    def _stopped(self) -> BaseException:
+        """Why a search ended without an answer: the time limit, or Ctrl-C (CP-SAT catches
+        SIGINT itself and returns as if out of time, so the clock tells them apart)."""
+        if self._deadline is None or time.monotonic() < self._deadline - 0.05:
+            return KeyboardInterrupt()
+        return self.timed_out()
 
     def last_core(self) -> list[Literal] | None:
         return getattr(self, "_core", None)
@@ -420,7 +433,7 @@ class CpSatBackend(Backend):
         collector = _Collector(self, limit)
         status = solver.solve(self.m, collector)
         if not collector.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-            raise self.timed_out()
+            raise self._stopped()
         return iter(collector.found)
 
 

@@ -28,7 +28,9 @@ the auxiliary variables do.
 from __future__ import annotations
 
 import itertools
-import threading
+import multiprocessing
+import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -37,16 +39,20 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
 from mm import ir
-from mm.backends.base import Backend, gc_paused
+from mm.backends.base import Backend, gc_paused, interrupter
 from mm.errors import BackendUnavailable, PuzzleError, UnsupportedFeature
 
 DEFAULT_ENGINE = "cadical195"
-# PySAT cannot interrupt CaDiCaL ("Limited solve is currently unsupported by CaDiCaL"), so a
-# call with a time limit defaults to Glucose 4, which can be interrupted.
+# PySAT cannot interrupt CaDiCaL, so a call with a time limit defaults to Glucose 4, which
+# can be interrupted at once; CaDiCaL, when chosen, is stopped between slices of conflicts.
 DEFAULT_TIMED_ENGINE = "glucose4"
+FIRST_SLICE = 2000  # conflicts of the first try of every call: most end well within it
+SLICE = 2000  # conflicts between two looks at the clock and Ctrl-C (CaDiCaL)
 _PAIRWISE_UP_TO = 5
 MAX_CASES = 200_000  # combinations of noun positions (and values) one comparison may read
 MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
+EXACT_BELOW = 100  # approximate counts: below this many solutions, enumerate them exactly
+COUNT_HERE_UP_TO = 20_000  # clauses counted in this process when there is no time limit
 
 
 def engines() -> list[str]:
@@ -66,10 +72,6 @@ class SatBackend(Backend):
         if engine not in engines():
             raise PuzzleError(f"sat: unknown engine '{engine}' (choose from "
                               f"{', '.join(engines())})")
-        if time_limit is not None and engine.startswith("cadical"):
-            raise UnsupportedFeature(
-                f"sat: engine '{engine}' cannot stop at a time limit (PySAT cannot interrupt "
-                f"CaDiCaL); leave the engine unset or choose e.g. glucose4")
         for t, domain in model.placeholders.items():
             if len(domain) > MAX_DOMAIN:
                 raise UnsupportedFeature(
@@ -110,6 +112,7 @@ class SatBackend(Backend):
         for t, domain in model.placeholders.items():
             self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
+            self.tick()
             self._post(cond)
 
     def _start(self) -> Solver:
@@ -435,7 +438,9 @@ class SatBackend(Backend):
         compare = ir.COMPARE[cmp.op]
         valued = [key for key in keys if key[1] in self._values
                   and key in (ir.int_refs(cmp.a, True) | ir.int_refs(cmp.b, True))]
-        for combo in itertools.product(*choices):
+        for number, combo in enumerate(itertools.product(*choices)):
+            if number % 4096 == 0:
+                self.tick()
             slots = {key: a for key, (a, _) in zip(keys, combo, strict=True)}
             case = [-s for _, s in combo]
             # the placeholder nouns whose unknown values this case reads, and their choices
@@ -515,6 +520,7 @@ class SatBackend(Backend):
         self._post(cond)
 
     def guard(self, cond: ir.Cond) -> int:
+        self.tick()
         g = self._new()
         with gc_paused():
             self._post(cond, (-g,))
@@ -534,48 +540,46 @@ class SatBackend(Backend):
         with probability at least 0.8: epsilon=0.8, delta=0.2)."""
         if self.solver is not None:
             raise PuzzleError("sat: count the model before solving it")
-        if self.time_limit is not None:
-            raise UnsupportedFeature("sat: the model counters cannot stop at a time limit")
         clauses = [c for c in self.clauses if c]
         if len(clauses) < len(self.clauses):
             return 0  # an empty clause: no solution
         projection = self.projection()
         if not projection:
             return 1
-        try:
-            if approx:
-                import pyapproxmc
+        if approx:
+            # Counts this small are found exactly by enumeration (ApproxMC enumerates up to
+            # about 73 itself at this epsilon, and pyapproxmc 4.4 answers 1 for formulas of
+            # binary equivalences, such as puzzles with two nouns per type).
+            found = self._enumerate_projection(clauses, projection, EXACT_BELOW)
+            if found < EXACT_BELOW:
+                return found
+        if self.time_limit is None and len(clauses) <= COUNT_HERE_UP_TO:
+            return _count(clauses, projection, approx)
+        return _count_in_child(clauses, projection, approx, self.remaining_time(),
+                               self.timed_out)
 
-                counter = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
-                counter.add_clauses(clauses)
-                cells, hashes = counter.count(projection)
-                return cells * 2 ** hashes
-            import pyganak
-        except ImportError as exc:
-            raise BackendUnavailable(
-                f"counting without enumeration needs {exc.name}: pip install {exc.name}") \
-                from None
-        counter = pyganak.Counter()
-        counter.add_clauses(clauses)
-        counter.set_sampling_set(projection)
-        return int(counter.count())
+    def _enumerate_projection(self, clauses: list[list[int]], projection: list[int],
+                              limit: int) -> int:
+        """Solutions of the clauses, distinct on the projection, counted up to `limit`."""
+        with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+            found = 0
+            while found < limit and solver.solve():
+                found += 1
+                true_vars = {v for v in solver.get_model() if v > 0}
+                solver.add_clause([-v if v in true_vars else v for v in projection])
+        return found
 
     def satisfiable(self, assume: Sequence[int] = ()) -> bool:
         solver = self._start()
         left = self.remaining_time()
-        assume = list(assume)
-        if left is None:
-            satisfiable = solver.solve(assumptions=assume)
-        else:
-            timer = threading.Timer(left, solver.interrupt)
-            timer.start()
-            try:
-                satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
-            finally:
-                timer.cancel()
-            solver.clear_interrupt()
-            if satisfiable is None:
-                raise self.timed_out()
+        try:
+            satisfiable = self._solve(solver, list(assume), left)
+        except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
+            if "interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from None
+            raise
+        if satisfiable is None:
+            raise self.timed_out()
         if not satisfiable:
             self._core = solver.get_core() if assume else []
         return bool(satisfiable)
@@ -595,6 +599,31 @@ class SatBackend(Backend):
             rows.append(tuple(domain[next(j for j, v in enumerate(self._values[t][i])
                                           if model[v - 1] > 0)] for i in range(self.n)))
         return tuple(rows)
+
+    def _solve(self, solver: Solver, assume: list[int], left: float | None) -> bool | None:
+        """One SAT call that a time limit and Ctrl-C can stop (None: out of time). A native
+        solve does not return to Python until it ends, so: first a short call with a
+        conflict budget, which answers most queries without any extra cost; if that is not
+        enough, engines that PySAT can interrupt run on with a watcher thread that stops
+        them at the deadline or on Ctrl-C, and CaDiCaL (which it cannot interrupt, and which
+        holds the GIL) runs on in slices of conflicts, the clock and Ctrl-C checked in
+        between."""
+        solver.conf_budget(FIRST_SLICE)
+        satisfiable = solver.solve_limited(assumptions=assume)
+        if satisfiable is not None:
+            return satisfiable
+        if not self.engine.startswith("cadical"):
+            solver.conf_budget(-1)
+            with interrupter(solver.interrupt, left):
+                satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
+            solver.clear_interrupt()
+            return satisfiable
+        while satisfiable is None:
+            if self._deadline is not None and time.monotonic() >= self._deadline:
+                return None
+            solver.conf_budget(SLICE)
+            satisfiable = solver.solve_limited(assumptions=assume)
+        return satisfiable
 
     def last_core(self) -> list[int] | None:
         return getattr(self, "_core", None)
@@ -638,6 +667,73 @@ class SatBackend(Backend):
         solver = getattr(self, "solver", None)
         if solver is not None:
             solver.delete()
+
+
+def _count(clauses: list[list[int]], projection: list[int], approx: bool) -> int:
+    """Ganak's exact projected count, or ApproxMC's estimate (checked against the
+    EXACT_BELOW solutions the caller has already seen; below that it is wrong, so the
+    count is made exactly)."""
+    if approx:
+        try:
+            import pyapproxmc
+        except ImportError as exc:
+            raise BackendUnavailable(f"approximate counting needs {exc.name}: pip "
+                                     f"install {exc.name}") from None
+        estimator = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
+        estimator.add_clauses(clauses)
+        cells, hashes = estimator.count(projection)
+        if cells * 2 ** hashes >= EXACT_BELOW:
+            return int(cells * 2 ** hashes)
+    try:
+        import pyganak
+    except ImportError as exc:
+        raise BackendUnavailable(
+            f"counting without enumeration needs {exc.name}: pip install {exc.name}") \
+            from None
+    counter = pyganak.Counter()
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(projection)
+    return int(counter.count())
+
+
+def _count_and_send(conn: Any, clauses: list[list[int]], projection: list[int],
+                    approx: bool) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    try:
+        conn.send(("ok", _count(clauses, projection, approx)))
+    except Exception as exc:  # sent back and raised there
+        conn.send(("error", exc))
+
+
+def _count_in_child(clauses: list[list[int]], projection: list[int], approx: bool,
+                    seconds: float | None, timed_out: Callable[[], Exception]) -> int:
+    """The model counters hold the GIL and cannot be interrupted, so a large count (or
+    one with a time limit) runs in a child process: the parent waits in Python, where
+    Ctrl-C and the clock can stop it, and then kills the child."""
+    methods = multiprocessing.get_all_start_methods()
+    context: Any = multiprocessing.get_context(
+        "forkserver" if "forkserver" in methods else "spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_count_and_send, args=(sender, clauses, projection, approx),
+                            daemon=True)
+    child.start()
+    sender.close()
+    try:
+        if not receiver.poll(seconds):
+            raise timed_out()
+        try:
+            kind, value = receiver.recv()
+        except EOFError:
+            raise PuzzleError(f"sat: the model counter ended without an answer (exit code "
+                              f"{child.exitcode})") from None
+        if kind == "error":
+            raise value
+        return int(value)
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
 
 
 BACKEND = SatBackend

@@ -12,6 +12,7 @@ from mm.analysis.explain import KINDS, Explanation, Hint, Step, explain, hint
 from mm.analysis.grade import Grade, grade
 from mm.errors import (
     BackendUnavailable,
+    BadArgument,
     PuzzleError,
     PuzzleLoadError,
     TimeLimitReached,
@@ -33,9 +34,9 @@ __version__ = "0.2.0"
 
 __all__ = [
     "IS", "IS_NOT", "MAYBE", "WITH",
-    "KINDS", "BackendUnavailable", "Difference", "Explanation", "Fact", "Grade", "Grids", "Hint",
-    "Link", "Mark", "NotRead", "Noun", "NounType", "Puzzle", "PuzzleError", "PuzzleLoadError",
-    "Report", "Rule", "Solution", "Step", "TimeLimitReached", "UnsupportedFeature",
-    "ValidationError", "Verb",
+    "KINDS", "BackendUnavailable", "BadArgument", "Difference", "Explanation", "Fact", "Grade",
+    "Grids", "Hint", "Link", "Mark", "NotRead", "Noun", "NounType", "Puzzle", "PuzzleError",
+    "PuzzleLoadError", "Report", "Rule", "Solution", "Step", "TimeLimitReached",
+    "UnsupportedFeature", "ValidationError", "Verb",
     "builtin_names", "explain", "generate", "grade", "hint", "links", "load", "rules",
 ]

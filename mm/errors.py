@@ -24,3 +24,7 @@ class TimeLimitReached(PuzzleError, TimeoutError):
 
 class PuzzleLoadError(PuzzleError, OSError):
     """A puzzle could not be found, read or built."""
+
+
+class BadArgument(PuzzleError, TypeError):
+    """A public function got an argument of the wrong type; the message names it."""

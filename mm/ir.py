@@ -292,3 +292,39 @@ def bounds(term: IntTerm, model: Model) -> tuple[int, int]:
         products = (a * c, a * d, b * c, b * d)
         return min(products), max(products)
     raise TypeError(f"unknown term {type(term).__name__}")
+
+
+# CP-SAT's integers are 64-bit; its linear expressions must stay within about 2**62.
+CPSAT_INT_LIMIT = 2 ** 62
+
+
+def largest_int(model: Model) -> int:
+    """The largest magnitude any number of the model can take (values, constants and the
+    bounds of every comparison's terms), to tell whether a 64-bit solver can hold it."""
+    largest = 0
+    for row in model.values:
+        largest = max([largest, *(abs(v) for v in row if v is not None)])
+    for domain in model.placeholders.values():
+        largest = max([largest, *(abs(v) for v in domain)])
+    stack = [cond for _, cond in model.constraints]
+    while stack:
+        cond = stack.pop()
+        if isinstance(cond, Cmp):
+            terms: list[IntTerm] = [ISum((cond.a, INeg(cond.b)))]
+            while terms:
+                term = terms.pop()
+                lo, hi = bounds(term, model)
+                largest = max(largest, abs(lo), abs(hi))
+                if isinstance(term, ISum):
+                    terms += list(term.xs)
+                elif isinstance(term, INeg | IAbs):
+                    terms.append(term.x)
+                elif isinstance(term, IMul):
+                    terms += [term.a, term.b]
+        elif isinstance(cond, Not):
+            stack.append(cond.x)
+        elif isinstance(cond, Iff):
+            stack += [cond.x, cond.y]
+        elif isinstance(cond, And | Or | Card):
+            stack += list(cond.xs)
+    return largest

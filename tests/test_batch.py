@@ -57,9 +57,10 @@ def test_batch_folder_runs_text_files_and_refuses_code_without_the_flag(tmp_path
     (tmp_path / "one.txt").write_text(BIG_BENCH_STYLE)
     (tmp_path / "two.py").write_text("raise SystemExit('must not run')\n")
     tasks = batch.read_tasks(tmp_path)
-    assert [t.id for t in tasks] == ["one.txt"]
-    [result] = batch.run(tasks)
+    assert [t.id for t in tasks] == ["one.txt", "two.py"]  # listed, not run
+    result, skipped = batch.run(tasks)
     assert result["status"] == "unique" and result["answer"] == 1
+    assert skipped["status"] == "skipped" and "--allow-code" in skipped["error"]
     tasks = batch.read_tasks(tmp_path, allow_code=True)
     assert [t.id for t in tasks] == ["one.txt", "two.py"]
 

@@ -5,17 +5,39 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from mm import backends
 from mm.analysis.compile import compile_puzzle
-from mm.analysis.policy import open_engine
+from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
+from mm.deadline import Deadline
+from mm.errors import BadArgument, ValidationError
 from mm.model.puzzle_data import PuzzleData
 from mm.model.solution import Solution
 
 
 def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float | None,
                  **options: Any) -> Backend:
-    """The puzzle compiled and loaded into the backend the policy picks for `task`."""
-    return open_engine(compile_puzzle(puzzle), backend, task, time_limit, **options)
+    """The puzzle compiled and loaded into the backend the policy picks for `task`;
+    compiling draws on the time limit too."""
+    if not isinstance(backend, str):
+        raise BadArgument(f"backend must be a name such as 'auto', got {backend!r}")
+    deadline = Deadline(time_limit)
+    model = compile_puzzle(puzzle)
+    # import the solver library first (OR-Tools takes a second or more): the backend's
+    # own clock starts when it is built, so the import must come out of this budget
+    backends.get(backend if backend != "auto" else candidates(model, task)[0])
+    return open_engine(model, backend, task, deadline.remaining(), **options)
+
+
+def check_limit(limit: Any) -> int | None:
+    """A solution limit: None or a positive int (1.5 or "2" is a mistake, not a limit)."""
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise BadArgument(f"limit must be a positive int or None, got {limit!r}")
+    if limit < 1:
+        raise ValidationError(f"limit must be at least 1, got {limit}")
+    return limit
 
 
 def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
@@ -28,8 +50,15 @@ def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = 
 
 def solutions(puzzle: PuzzleData, limit: int | None = None, backend: str = "auto",
               time_limit: float | None = None, **options: Any) -> Iterator[Solution]:
-    """Every solution of the puzzle, each once (at most `limit`)."""
-    with open_backend(puzzle, backend, "count", time_limit, **options) as engine:
+    """Every solution of the puzzle, each once (at most `limit`). The arguments are
+    checked at once, not at the first next()."""
+    check_limit(limit)
+    engine = open_backend(puzzle, backend, "count", time_limit, **options)
+    return _solutions(puzzle, engine, limit)
+
+
+def _solutions(puzzle: PuzzleData, engine: Backend, limit: int | None) -> Iterator[Solution]:
+    with engine:
         for assignment in engine.solutions(limit):
             yield Solution(puzzle, assignment)
 
@@ -39,6 +68,9 @@ def count(puzzle: PuzzleData, limit: int | None = None, exact: bool = False,
           **options: Any) -> int:
     """Enumerate up to `limit`; with exact (or approx) a model counter counts the CNF of
     the SAT backend, projected onto the noun positions, without enumerating."""
+    check_limit(limit)
+    if exact and approx:
+        raise ValidationError("count: choose exact or approx, not both")
     if exact or approx:
         with open_backend(puzzle, backend, "model_count", time_limit, **options) as engine:
             return engine.model_count(approx=approx)  # type: ignore[attr-defined]

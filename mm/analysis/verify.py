@@ -17,10 +17,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from mm import ir
+from mm import backends, ir
 from mm.analysis.compile import lower
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
+from mm.deadline import Deadline
 from mm.errors import TimeLimitReached, UnsupportedFeature
 from mm.model.puzzle_data import Fact, PuzzleData, Rule
 from mm.model.report import Cell, Report, differences
@@ -51,7 +52,7 @@ def clues_of(puzzle: PuzzleData, model: ir.Model) -> list[Clue]:
     return list(groups.values())
 
 
-def _engine(puzzle: PuzzleData, backend: str, time_limit: float | None, options: dict):
+def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict):
     """One incremental engine with a guard (switch) per clue; the policy picks it."""
     model, _ = lower(puzzle)
     clues = clues_of(puzzle, model)
@@ -60,12 +61,13 @@ def _engine(puzzle: PuzzleData, backend: str, time_limit: float | None, options:
     error: Exception | None = None
     for name in names:
         settings = dict(options)
-        if name == "sat" and time_limit is None:
+        if name == "sat" and deadline.time_limit is None:
             # many small solves under assumptions: MiniSat 2.2 took 5.6 ms a call on a 10x30
             # puzzle, Glucose 4 7.5 ms, CaDiCaL 1.9.5 11 ms (benchmarks/bench_verify.py)
             settings.setdefault("engine", "minisat22")
         try:
-            engine = open_engine(model, name, "verify", time_limit, **settings)
+            backends.get(name)  # the import comes out of the budget too
+            engine = open_engine(model, name, "verify", deadline.remaining(), **settings)
         except UnsupportedFeature as exc:
             error = exc
             continue
@@ -79,19 +81,19 @@ def verify(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None =
     `minimal` also finds a minimal subset (many harder solves: slow on large puzzles)."""
     start = time.perf_counter()
     try:
-        report = _verify(puzzle, backend, time_limit, redundancy, minimal, options)
+        report = _verify(puzzle, backend, Deadline(time_limit), redundancy, minimal, options)
     except TimeLimitReached:
         report = Report("unknown")
     report.seconds = time.perf_counter() - start
     return report
 
 
-def _verify(puzzle: PuzzleData, backend: str, time_limit: float | None, redundancy: bool,
+def _verify(puzzle: PuzzleData, backend: str, deadline: Deadline, redundancy: bool,
             minimal: bool, options: dict) -> Report:
-    engine, clues, guards = _engine(puzzle, backend, time_limit, options)
+    engine, clues, guards = _engine(puzzle, backend, deadline, options)
     with engine:
         return _report(puzzle, engine, clues, guards, redundancy, minimal,
-                       (backend, time_limit, options))
+                       (backend, deadline, options))  # one budget for every engine
 
 
 def _report(puzzle: PuzzleData, engine: Backend, clues: list[Clue], guards: list,

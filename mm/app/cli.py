@@ -1,7 +1,7 @@
 """The `mm` command line.
 
 Exit status: 0 success (verify: unique), 1 no solution, 2 bad input or usage,
-3 more than one solution (verify), 4 time limit reached before an answer.
+3 more than one solution (verify), 4 time limit reached before an answer, 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from typing import Any, NoReturn
 
 from mm import backends
 from mm.app import batch, generating
-from mm.app.batch import TEXT_FIELDS
+from mm.app.batch import STATUSES, TEXT_FIELDS
+from mm.deadline import Deadline, check_time_limit
 from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 from mm.formats.english import EnglishPuzzleError, parse_english
 from mm.formats.files import describe_kinds, kind_of, read_text
@@ -31,6 +32,7 @@ from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
 PUZZLE_HELP = f"a built-in name (mm list), or a file: {describe_kinds()}"
@@ -51,7 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("puzzle", help=PUZZLE_HELP)
     common.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
     common.add_argument("--json", action="store_true", help="print JSON")
-    common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")
+    common.add_argument("--time-limit", type=_seconds("--time-limit"), default=None,
+                        metavar="SECONDS", help="for the whole command, loading included "
+                        "('inf': none)")
     common.add_argument("--strict", action="store_true",
                         help="refuse a puzzle read in part (a clue or statement not read)")
 
@@ -62,10 +66,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="also write the puzzle and its solution as an HTML page")
     counter = sub.add_parser("count", parents=[common], help="count the solutions")
     counter.add_argument("--limit", type=int, default=None, help="stop counting at N")
-    counter.add_argument("--exact", action="store_true",
-                         help="count with the Ganak model counter, without enumerating")
-    counter.add_argument("--approx", action="store_true",
-                         help="estimate with ApproxMC (within 1.8x with probability 0.8)")
+    how = counter.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true",
+                     help="count with the Ganak model counter, without enumerating")
+    how.add_argument("--approx", action="store_true",
+                     help="estimate with ApproxMC (within 1.8x with probability 0.8)")
     verifier = sub.add_parser("verify", parents=[common], help="unique, multiple or none")
     verifier.add_argument("--no-minimal", action="store_true",
                           help="skip the minimal subset of clues (slow on large puzzles)")
@@ -86,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--to", default="json", choices=["json"], help="the format")
     export.add_argument("--out", default=None, metavar="FILE",
                         help="write here (default: standard output)")
+    export.add_argument("--force", action="store_true", help="write over an existing --out")
 
     importer = sub.add_parser("import", help="read a Mystery Master module (.js/.java) "
                                              "into an mm JSON puzzle, without running it")
@@ -93,6 +99,8 @@ def _parser() -> argparse.ArgumentParser:
     importer.add_argument("--out", default=None, metavar="FILE",
                           help="the JSON puzzle to write (default: the module's name with "
                                ".json; '-' for standard output)")
+    importer.add_argument("--force", action="store_true",
+                          help="write over an existing --out")
 
     reader = sub.add_parser("read", help="show every clue of an English puzzle beside the "
                                          "fact or rule it became, or why it was not read")
@@ -106,9 +114,15 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                        help="worker processes (default: one per core)")
     batch.add_argument("--out", default=None, metavar="FILE",
-                       help="write the JSONL results here (default: standard output)")
-    batch.add_argument("--timeout", type=float, default=None, metavar="S",
-                       help="time limit per puzzle in seconds")
+                       help="write the JSONL results here (default: standard output), "
+                            "line by line to FILE.partial, renamed when the run ends")
+    again = batch.add_mutually_exclusive_group()
+    again.add_argument("--force", action="store_true", help="write over an existing --out")
+    again.add_argument("--resume", action="store_true",
+                       help="keep the results already in --out (or its .partial file) and "
+                            "run only the others")
+    batch.add_argument("--timeout", type=_seconds("--timeout"), default=None, metavar="S",
+                       help="time limit per puzzle in seconds, loading included")
     batch.add_argument("--field", default=None, metavar="NAME",
                        help=f"JSONL field with the puzzle text (default: {', '.join(TEXT_FIELDS)})")
     batch.add_argument("--backend", default="auto", choices=["auto", *backends.names()])
@@ -123,19 +137,43 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _seconds(option: str):
+    """argparse type of a time limit: a positive number of seconds; 'inf' (or more than
+    mm.deadline.NO_LIMIT_ABOVE) is no limit; nan, zero and negative values are refused."""
+
+    def parse(text: str) -> float | None:
+        try:
+            return check_time_limit(float(text), option)
+        except (ValueError, PuzzleError):
+            raise argparse.ArgumentTypeError(
+                f"{option} must be a positive number of seconds or 'inf', got {text!r}") \
+                from None
+
+    parse.__name__ = option  # argparse names the type in its messages
+    return parse
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # names read from files may not be encodable
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
+        args = _parser().parse_args(argv)
         return _COMMANDS[args.command](args)
     except TimeLimitReached as exc:
         print(f"mm: {exc}", file=sys.stderr)
         return EXIT_TIMEOUT
     except PuzzleError as exc:
-        print(f"mm: error: {exc}", file=sys.stderr)
+        print(f"mm: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("mm: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return _closed_pipe()
+    except RecursionError:
+        print("mm: error: the input is nested too deeply to process", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Exception as exc:  # a bug in mm: still one line unless asked for the traceback
         if os.environ.get("MM_DEBUG"):
             raise
@@ -144,19 +182,53 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70
 
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _closed_pipe() -> int:
+    """The reader of standard output went away (`mm list | head -1`): end quietly, and
+    point stdout at /dev/null so the interpreter's final flush does not complain."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_OK
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve() or os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _check_out(out: str, inputs: Sequence[str], force: bool, allowed: bool = False) -> None:
+    """Refuse to write over an input, or over an existing file unless --force (or
+    `allowed`, as with --resume)."""
+    for source in inputs:
+        if _same_file(out, source):
+            raise PuzzleError(f"--out {out} is the input file; choose another name")
+    if Path(out).is_dir():
+        raise PuzzleError(f"--out {out} is a folder")
+    if Path(out).exists() and not (force or allowed):
+        raise PuzzleError(f"--out {out} exists; add --force to write over it")
+
+
 def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"backend": args.backend, "time_limit": args.time_limit}
-
-
-def _load(args: argparse.Namespace) -> Puzzle:
-    """The puzzle, with one line on stderr per statement that was not read."""
-    puzzle = load(args.puzzle, strict=args.strict)
+def _load(args: argparse.Namespace) -> tuple[Puzzle, Deadline]:
+    """The puzzle, with one line on stderr per statement that was not read, and the
+    command's one time budget (loading has drawn on it already)."""
+    deadline = Deadline(args.time_limit)
+    puzzle = load(args.puzzle, strict=args.strict, time_limit=deadline)
     _print_not_read(puzzle)
-    return puzzle
+    return puzzle, deadline
+
+
+def _options(args: argparse.Namespace, deadline: Deadline) -> dict[str, Any]:
+    return {"backend": args.backend, "time_limit": deadline.remaining()}
 
 
 def _print_not_read(puzzle: Puzzle) -> None:
@@ -191,16 +263,16 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle = _load(args)
+    puzzle, deadline = _load(args)
     start = time.perf_counter()
     if missing_clues(puzzle.not_read):
         # read in part: one solution of several would be a guess, so say there are several
-        found = list(puzzle.solutions(limit=2, **_options(args)))
+        found = list(puzzle.solutions(limit=2, **_options(args, deadline)))
         if len(found) > 1:
             return _partial_not_unique(args, puzzle, time.perf_counter() - start)
         solution = found[0] if found else None
     else:
-        solution = puzzle.solve(**_options(args))
+        solution = puzzle.solve(**_options(args, deadline))
     seconds = time.perf_counter() - start
     if args.html:
         shown = [html.status_html("no solution")] if solution is None else [
@@ -247,10 +319,11 @@ def _partial_not_unique(args: argparse.Namespace, puzzle: Puzzle, seconds: float
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    puzzle = _load(args)
     if args.limit is not None and args.limit < 1:
         raise PuzzleError(f"--limit must be at least 1, got {args.limit}")
-    n = puzzle.count(limit=args.limit, exact=args.exact, approx=args.approx, **_options(args))
+    puzzle, deadline = _load(args)
+    n = puzzle.count(limit=args.limit, exact=args.exact, approx=args.approx,
+                     **_options(args, deadline))
     at_limit = args.limit is not None and n >= args.limit
     if args.json:
         _print_json({"puzzle": puzzle.name, "count": n, "at_limit": at_limit,
@@ -265,8 +338,8 @@ _VERIFY_EXIT = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE,
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    puzzle = _load(args)
-    report = puzzle.verify(minimal=not args.no_minimal, **_options(args))
+    puzzle, deadline = _load(args)
+    report = puzzle.verify(minimal=not args.no_minimal, **_options(args, deadline))
     if args.html:
         _write_html(args.html, puzzle, html.report_html(report))
     if args.json:
@@ -304,8 +377,8 @@ GRID_EVERY = 25  # steps between two grids in the readable explanation
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    puzzle = _load(args)
-    ex = puzzle.explain(**_options(args))
+    puzzle, deadline = _load(args)
+    ex = puzzle.explain(**_options(args, deadline))
     if args.html:
         _write_html(args.html, puzzle, ex.to_html())
     if args.json:
@@ -367,9 +440,9 @@ def _labels(labels: list[str]) -> str:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    puzzle = _load(args)
+    puzzle, deadline = _load(args)
     marks = _read_marks(puzzle, args.marks)
-    found = puzzle.hint(marks, **_options(args))
+    found = puzzle.hint(marks, **_options(args, deadline))
     if args.json:
         _print_json({"status": found.status,
                      "wrong": [{"mark": m.to_dict(), "clues": c} for m, c in found.wrong],
@@ -404,6 +477,8 @@ def _write_html(path: str, puzzle: Puzzle, *shown: str) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if args.out:
+        _check_out(args.out, [args.puzzle], args.force)
     puzzle = load(args.puzzle)
     if args.out:
         puzzle.save(args.out)
@@ -414,12 +489,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    kind = kind_of(args.module)
+    if kind is None or kind.name != "module":
+        raise PuzzleError(f"{args.module}: not a Mystery Master module (.js, .mjs or .java); "
+                          "other puzzle files are read by mm solve / mm export directly")
+    out = args.out or str(Path(args.module).with_suffix(".json"))
+    if out != "-":
+        _check_out(out, [args.module], args.force)
     puzzle = read_module(args.module)
     _print_not_read(puzzle)  # and recorded in the JSON, so `mm solve` on it says so too
-    if args.out == "-":
+    if out == "-":
         _print_json(to_json(puzzle))
     else:
-        out = args.out or str(Path(args.module).with_suffix(".json"))
         puzzle.save(out)
         print(f"wrote {out}: {len(puzzle.noun_types)} noun types, {len(puzzle.facts)} facts, "
               f"{len(puzzle.rules)} rules; {len(puzzle.not_read)} items not read",
@@ -466,23 +547,34 @@ def cmd_read(args: argparse.Namespace) -> int:
 def cmd_batch(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise PuzzleError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.timeout is not None and args.timeout <= 0:
-        raise PuzzleError(f"--timeout must be positive, got {args.timeout}")
+    if args.resume and not args.out:
+        raise PuzzleError("--resume needs --out (the results to continue)")
+    if args.out:
+        _check_out(args.out, [args.input], args.force, allowed=args.resume)
+        partial = _partial_of(args.out)
+        if partial.exists() and not (args.force or args.resume):
+            raise PuzzleError(f"{partial} holds an unfinished run; add --resume to continue "
+                              "it or --force to start again")
     tasks = batch.read_tasks(args.input, field=args.field, allow_code=args.allow_code)
+    kept = _finished_results(args.out) if args.resume else {}
+    keys = _keys(tasks)
+    todo = [task for task, key in zip(tasks, keys, strict=True) if key not in kept]
     client = executor = None
     if args.scheduler:
         client, executor = _dask_executor(args.scheduler)
+    out = sys.stdout
+    if args.out:
+        try:
+            out = open(partial, "a" if args.resume else "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise PuzzleError(f"{partial}: cannot write ({exc.strerror})") from None
+    fresh: list[dict[str, Any]] = []
     try:
-        out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
-    except OSError as exc:
-        raise PuzzleError(f"{args.out}: cannot write ({exc.strerror})") from None
-    results = []
-    try:
-        stream = batch.run(tasks, jobs=args.jobs, time_limit=args.timeout,
+        stream = batch.run(todo, jobs=args.jobs, time_limit=args.timeout,
                            backend=args.backend, executor=executor,
                            allow_code=args.allow_code, strict=args.strict)
-        for result in _progress(stream, len(tasks), quiet=args.quiet):
-            results.append(result)
+        for result in _progress(stream, len(todo), quiet=args.quiet):
+            fresh.append(result)
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
             out.flush()
     finally:
@@ -490,8 +582,62 @@ def cmd_batch(args: argparse.Namespace) -> int:
             out.close()
         if client is not None:
             client.close()
+    results = fresh
+    if args.out:
+        results = _finish(args.out, partial, keys, kept, fresh, rewrite=args.resume)
     _print_summary(batch.summarise(results))
     return EXIT_OK
+
+
+def _partial_of(out: str) -> Path:
+    return Path(out + ".partial")
+
+
+def _keys(tasks: Sequence[Any]) -> list[str]:
+    """A key per task: its id as JSON (so 1 and "1" differ)."""
+    return [json.dumps(task.id) for task in tasks]
+
+
+def _finished_results(out: str) -> dict[str, dict[str, Any]]:
+    """Results of an earlier run (its finished --out, then its partial file, where a later
+    line for an id replaces an earlier one), by key; an "interrupted" mark or a line cut
+    short by a crash is not a result."""
+    kept: dict[str, dict[str, Any]] = {}
+    for path in (Path(out), _partial_of(out)):
+        if not path.exists():
+            continue
+        with open(path, encoding="utf-8-sig", errors="replace") as lines:
+            for line in lines:
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue
+                if not (isinstance(row, dict) and "id" in row and "status" in row):
+                    continue
+                key = json.dumps(row["id"])
+                if row["status"] == "interrupted":
+                    kept.pop(key, None)
+                else:
+                    kept[key] = row
+    return kept
+
+
+def _finish(out: str, partial: Path, keys: list[str], kept: dict[str, dict[str, Any]],
+            fresh: list[dict[str, Any]], rewrite: bool) -> list[dict[str, Any]]:
+    """Rename the partial file to --out; after --resume, first put the kept and the new
+    results back in input order."""
+    if not rewrite:
+        os.replace(partial, out)
+        return fresh
+    new = iter(fresh)
+    results = [kept[key] if key in kept else next(new) for key in keys]
+    temporary = Path(out + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as stream:
+        for result in results:
+            stream.write(json.dumps(result, ensure_ascii=False) + "\n")
+    os.replace(temporary, out)
+    partial.unlink(missing_ok=True)
+    return results
 
 
 def _dask_executor(address: str):
@@ -502,8 +648,9 @@ def _dask_executor(address: str):
                                  "pip install 'mm[cluster]'") from None
     try:
         client = Client(address, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise PuzzleError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
+    except Exception as exc:  # a malformed address fails in many ways inside distributed
+        raise PuzzleError(f"cannot reach the Dask scheduler at {address!r} "
+                          f"({type(exc).__name__}: {_one_line(exc)})") from None
     return client, client.get_executor()
 
 
@@ -531,8 +678,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
     table = Table(title="mm batch summary")
     table.add_column("result")
     table.add_column("puzzles", justify="right")
-    for status in ("unique", "multiple", "none", "error", "timeout"):
-        table.add_row(status, str(summary[status]))
+    for status in STATUSES:
+        if summary[status] or status not in ("skipped", "interrupted"):
+            table.add_row(status, str(summary[status]))
     table.add_row("all", str(summary["puzzles"]), style="bold")
     if summary["checked"]:
         table.add_row("answer as expected", f"{summary['correct']} of {summary['checked']}")

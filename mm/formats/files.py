@@ -50,6 +50,8 @@ def read_text(path: str | Path) -> str:
     cannot be read."""
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise PuzzleLoadError(f"{path}: is a folder, not a puzzle file") from None
     except OSError as exc:
         raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError:

@@ -10,14 +10,16 @@ in type 'Pet'"). The writer is mm.model.serialize (it needs only the model).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+from mm.deadline import Deadline, deadline_of
 from mm.errors import PuzzleError, PuzzleLoadError
 from mm.formats.files import read_text
 from mm.model import rules as r
 from mm.model.links import SMART_LINKS
-from mm.model.puzzle_data import WITH, Noun, NounType
+from mm.model.puzzle_data import MAX_RULE_DEPTH, WITH, Noun, NounType, integer_name
 from mm.model.question import Question
 from mm.model.serialize import FORMAT, META, VERB_KEYS, VERBS, to_json
 from mm.model.unread import NotRead
@@ -29,26 +31,87 @@ class JsonPuzzleError(PuzzleLoadError, ValueError):
     """A JSON puzzle breaks the format; the message starts with the JSON path."""
 
 
-def load(path: str | Path) -> Puzzle:
+def load(path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle:
+    """Read a JSON puzzle file; with a time limit (or a job's Deadline), reading stops
+    with TimeLimitReached when it is spent."""
+    deadline = deadline_of(time_limit)
     text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonPuzzleError(f"{path}: not valid JSON (line {exc.lineno}, column "
                               f"{exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise JsonPuzzleError(f"{path}: nested too deeply to read") from None
     try:
-        return from_json(data)
+        return from_json(data, deadline, surrogates=bool(_SURROGATE_ESCAPE.search(text)))
     except JsonPuzzleError as exc:
         raise JsonPuzzleError(f"{path}: {exc}") from None
 
 
-def from_json(data: Any) -> Puzzle:
-    """Build a Puzzle from parsed JSON, checking each field on the way."""
-    return _Reader().puzzle(data)
+def from_json(data: Any, time_limit: Deadline | float | None = None,
+              surrogates: bool = True) -> Puzzle:
+    """Build a Puzzle from parsed JSON, checking each field on the way (linear in the
+    size of the file, and within the time limit if one is given). `surrogates`: whether
+    the strings may hold lone surrogates (load() knows from the text when they cannot)."""
+    if surrogates:
+        _check_strings(data)
+    if isinstance(data, dict):
+        _check_depth(data.get("rules"), "rules")
+    return _Reader(deadline_of(time_limit)).puzzle(data)
+
+
+_MAX_JSON_DEPTH = 2 * MAX_RULE_DEPTH + 20  # a rule node is two JSON levels, plus the frame
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _children(value: Any, where: str) -> list[tuple[Any, str]]:
+    if isinstance(value, dict):
+        return [(item, f"{where}.{key}") for key, item in value.items()]
+    if isinstance(value, list):
+        return [(item, f"{where}[{k}]") for k, item in enumerate(value)]
+    return []
+
+
+def _check_depth(data: Any, where: str) -> None:
+    """Refuse rule trees nested deeper than any puzzle needs (the reader recurses on
+    them), naming the path; iterative, so a tree thousands deep is measured, not crashed
+    on."""
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
+    while stack:
+        value, at, depth = stack.pop()
+        if depth > _MAX_JSON_DEPTH:
+            raise JsonPuzzleError(f"{at[:60]}...: nested more than {_MAX_JSON_DEPTH} levels "
+                                  "deep")
+        stack += [(item, path, depth + 1) for item, path in _children(value, at)]
+
+
+def _check_strings(data: Any) -> None:
+    """Refuse a lone surrogate (a valid JSON escape, but no text: it could not even be
+    printed), naming the JSON path."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            _check_text(value, where)
+        elif isinstance(value, dict):
+            for key in value:
+                _check_text(key, f"{where} (a key)")
+        stack += _children(value, where)
+
+
+def _check_text(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise JsonPuzzleError(f"{where}: a lone surrogate (\\ud800-\\udfff) is not text") \
+            from None
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, deadline: Deadline) -> None:
+        self.deadline = deadline
+        self.types: dict[str, NounType] = {}
         # a file lists thousands of facts: each noun is looked up by a dict after its first
         self.nouns: dict[tuple[str, str], Noun] = {}
 
@@ -94,25 +157,31 @@ class _Reader:
             raise self.fail("types", "a puzzle needs at least one noun type")
         for i, t in enumerate(types):
             self._type(p, t, f"types[{i}]")
+        self.types = {t.name: t for t in p.noun_types}
         self.links = {"with": WITH}
         for i, link in enumerate(self.get(data, "links", list, "$", False, [])):
+            self.deadline.check()
             self._link(p, link, f"links[{i}]")
         groups: dict[Any, int] = {}
         for i, fact in enumerate(self.get(data, "facts", list, "$", False, [])):
+            self.deadline.check()
             self._fact(p, fact, f"facts[{i}]", groups)
         for i, rule in enumerate(self.get(data, "rules", list, "$", False, [])):
+            self.deadline.check()
             where = f"rules[{i}]"
             expr = self._cond(p, self.get(rule, "expr", dict, where), f"{where}.expr")
             self._call(where, p.add_rule, self.get(rule, "clue", (str, int), where),
                        self.get(rule, "text", str, where), expr,
                        self.get(rule, "enabled", bool, where, False, True))
         answer = self.get(data, "answer", list, "$", required=False)
+        values = self.get(data, "answer_values", dict, "$", required=False)
+        if values is not None and answer is None:
+            raise self.fail("answer_values", "given without an answer")
         if answer is not None:
             p.answer = answer
             self._call("answer", p._check_answer_shape)
-        values = self.get(data, "answer_values", dict, "$", required=False)
-        if values is not None:
             p.answer_values = values
+            self._call("answer_values", p._check_answer_shape)
         question = self.get(data, "question", dict, "$", required=False)
         if question is not None:
             p.question = self._question(p, question, "question")
@@ -144,6 +213,15 @@ class _Reader:
                 raise self.fail(f"{where}.house", f"no house {house}")
         if "subject" in q:
             subject = self._noun(p, q["subject"], f"{where}.subject")
+        first = p.noun_types[0]
+        if subject is not None and subject.type is first:
+            raise self.fail(f"{where}.subject", f"a noun of the first type ('{first.name}') "
+                            "is what the question answers, not its subject")
+        if kind == "who" and subject is not None and category is subject.type:
+            raise self.fail(f"{where}.category", f"the subject is already a '{category.name}'")
+        if kind == "house" and any(integer_name(n.name) is None for n in first.nouns):
+            raise self.fail(f"{where}.kind", f"a 'house' question needs the nouns of "
+                            f"'{first.name}' to be numbers")
         choices = self.get(q, "choices", list, where, False, [])
         return Question(self.get(q, "text", str, where), kind, category, house, subject,
                         [str(c) for c in choices])
@@ -182,6 +260,8 @@ class _Reader:
                        self.get(n, "value", int, at, False, None))
 
     def _noun_type(self, p: Puzzle, name: Any, where: str) -> NounType:
+        if isinstance(name, str) and name in self.types:
+            return self.types[name]
         for t in p.noun_types:
             if t.name == name:
                 return t
@@ -232,6 +312,7 @@ class _Reader:
         elif "pairs" in link:
             pairs = set()
             for k, pair in enumerate(self.get(link, "pairs", list, where)):
+                self.deadline.check()
                 at = f"{where}.pairs[{k}]"
                 if not (isinstance(pair, list) and len(pair) == 2):
                     raise self.fail(at, "expected a pair [noun, noun]")

@@ -12,7 +12,8 @@ from pathlib import Path
 from types import ModuleType
 
 import mm.puzzles
-from mm.errors import PuzzleError, PuzzleLoadError
+from mm.deadline import Deadline, deadline_of
+from mm.errors import BadArgument, PuzzleError, PuzzleLoadError
 from mm.formats import json_format
 from mm.formats.english import EnglishPuzzleError, english_puzzle
 from mm.formats.files import describe_kinds, kind_of, read_text
@@ -27,11 +28,18 @@ def builtin_names() -> list[str]:
                   if not m.name.startswith("_"))
 
 
-def load(name_or_path: str | Path, strict: bool = False) -> Puzzle:
+def load(name_or_path: str | Path, strict: bool = False,
+         time_limit: Deadline | float | None = None) -> Puzzle:
     """A built-in puzzle by name, a Python module defining build(), a .json file, an
     English .txt puzzle or a Mystery Master module. A puzzle read in part lists what was
-    left out in `puzzle.not_read`; `strict=True` refuses it instead (PuzzleLoadError)."""
-    puzzle = _load(name_or_path)
+    left out in `puzzle.not_read`; `strict=True` refuses it instead (PuzzleLoadError).
+    With a time limit (seconds, or a job's Deadline), TimeLimitReached once it is spent:
+    JSON files check it while reading, the other kinds when read."""
+    if not isinstance(name_or_path, str | Path):
+        raise BadArgument(f"load: expected a puzzle name or path, got {name_or_path!r}")
+    deadline = deadline_of(time_limit)
+    puzzle = _load(str(name_or_path), deadline)
+    deadline.check()
     if strict:
         check_strict(puzzle, str(name_or_path))
     return puzzle
@@ -47,9 +55,10 @@ def check_strict(puzzle: Puzzle, where: str) -> None:
                               f"{missing[0]}{more}")
 
 
-def _load(name_or_path: str | Path) -> Puzzle:
-    text = str(name_or_path)
+def _load(text: str, deadline: Deadline) -> Puzzle:
     path = Path(text)
+    if "\0" in text:
+        raise PuzzleLoadError(f"{text!r}: not a puzzle name or path")
     if text in builtin_names():
         module = importlib.import_module(f"mm.puzzles.{text}")
         return _build(module, f"built-in puzzle '{text}'")
@@ -60,7 +69,7 @@ def _load(name_or_path: str | Path) -> Puzzle:
     if kind is None:
         raise PuzzleLoadError(f"{text}: not a puzzle file (expected {describe_kinds()})")
     if kind.name == "json":
-        return json_format.load(path)
+        return json_format.load(path, deadline)
     if kind.name == "english":
         return _english(path)
     if kind.name == "module":
@@ -101,7 +110,7 @@ def _import_file(path: Path) -> ModuleType:
         exec(code, module.__dict__)
     except PuzzleError:
         raise
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # a module's exit() must not end mm
         raise PuzzleLoadError(f"{path}:{_line_in(exc, path)}: {type(exc).__name__}: {exc}") \
             from None
     return module
@@ -115,7 +124,7 @@ def _build(module: ModuleType, where: str) -> Puzzle:
         puzzle = build()
     except PuzzleError:
         raise
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # a module's exit() must not end mm
         file = getattr(module, "__file__", None)
         line = _line_in(exc, Path(file)) if file else "?"
         raise PuzzleLoadError(f"{where}:{line}: build() failed: {type(exc).__name__}: {exc}") \

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from mm.errors import ValidationError
+from mm.errors import BadArgument, ValidationError
 from mm.model import text as _text
 from mm.model.links import SMART_LINKS, LinkFunction, smart_name, smart_pairs
 from mm.model.verbs import MAYBE, Verb
@@ -93,6 +93,8 @@ class NounType:
         integer like "24")."""
         if not isinstance(name, str) or not name.strip():
             raise ValidationError(f"noun type '{self.name}': a noun needs a non-empty name")
+        if title is not None and not isinstance(title, str):
+            raise BadArgument(f"noun '{name}': title must be a string or None, got {title!r}")
         if any(n.name == name for n in self.nouns):
             raise ValidationError(f"noun type '{self.name}' already has a noun named '{name}'")
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):

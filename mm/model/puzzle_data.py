@@ -9,11 +9,14 @@ imports the layers built on it. Solving compiles the data into a solver-neutral 
 from __future__ import annotations
 
 import copy as _copy
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from mm.errors import ValidationError
+from mm.errors import BadArgument, ValidationError
 from mm.model import html as _html
 from mm.model import text as _text
 from mm.model.elements import (
@@ -37,10 +40,52 @@ if TYPE_CHECKING:
     from mm.model.question import Question
     from mm.model.solution import Solution
 
-__all__ = ["WITH", "Fact", "Link", "Noun", "NounType", "PuzzleData", "Rule", "integer_name"]
+__all__ = ["MAX_RULE_DEPTH", "WITH", "Fact", "Link", "Noun", "NounType", "PuzzleData", "Rule",
+           "integer_name"]
 
 
 P = TypeVar("P", bound="PuzzleData")
+
+MAX_RULE_DEPTH = 200  # deeper rule trees are mistakes, and would exhaust Python's stack
+
+
+def _depth(condition: Any) -> int:
+    """How deeply the rule tree (conditions and their number terms) is nested, counted
+    without recursion so that a tree thousands deep is measured, not crashed on."""
+    deepest, stack = 0, [(condition, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_RULE_DEPTH:
+            break
+        kids = list(node.children()) if hasattr(node, "children") else []
+        kids += [getattr(node, k) for k in ("left", "right") if hasattr(node, k)]
+        stack += [(kid, depth + 1) for kid in kids]
+    return deepest
+
+
+_MM_FOLDER = str(Path(__file__).resolve().parent.parent)
+
+
+def _user_stacklevel() -> int:
+    """The warnings stacklevel of the first caller outside mm, so a warning points at the
+    user's line (also through the JSON reader or a puzzle module's helpers)."""
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
+    while frame is not None and frame.f_code.co_filename.startswith(_MM_FOLDER):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _check_fact_arguments(clue: Any, text: Any, enabled: Any, where: str = "add_fact") -> None:
+    """The plain arguments of add_fact* and add_rule, checked so a mistake is named, not
+    stored."""
+    if isinstance(clue, bool) or not isinstance(clue, str | int):
+        raise BadArgument(f"{where}: clue must be a string (or int), got {clue!r}")
+    if text is not None and not isinstance(text, str):
+        raise BadArgument(f"{where}: text must be a string or None, got {text!r}")
+    if not isinstance(enabled, bool):
+        raise BadArgument(f"{where}: enabled must be True or False, got {enabled!r}")
 
 
 class PuzzleData:
@@ -123,6 +168,10 @@ class PuzzleData:
     def add_link(self, name: str, noun_type: NounType,
                  f: LinkFunction | None = None) -> Link:
         """A link over any noun type; `f` may also be set later (`link.f = ...`)."""
+        if not isinstance(name, str) or not name.strip():
+            raise BadArgument(f"add_link: name must be a non-empty string, got {name!r}")
+        if f is not None and not callable(f):
+            raise BadArgument(f"link '{name}': f must be a function (a, b) -> bool, got {f!r}")
         self._check_noun_type(noun_type, f"link '{name}'")
         if not self.links:
             raise ValidationError("add a noun type before adding links")
@@ -212,6 +261,9 @@ class PuzzleData:
     def add_rule(self, clue: str, text: str, constraint: Condition | None = None,
                  enabled: bool = True) -> Rule:
         """A rule; `constraint` may also be set later (`rule.constraint = ...`)."""
+        _check_fact_arguments(clue, text, enabled, "add_rule")
+        if not isinstance(text, str):
+            raise BadArgument(f"add_rule: text must be a string, got {text!r}")
         if constraint is not None:
             self._check_condition(constraint, f"rule '{text}'")
         rule = Rule(self, len(self.rules) + 1, str(clue), text, constraint, enabled)
@@ -297,13 +349,33 @@ class PuzzleData:
             raise ValidationError(f"puzzle '{self.name}': the title must be given")
 
     def _check_answer_shape(self) -> None:
-        size = len(self.noun_types[0].nouns)
+        """The answer is one permutation of the rows per noun type after the first, and
+        answer_values (if any) a list of ints per named type."""
+        size = len(self.noun_types[0].nouns) if self.noun_types else 0
         answer = self.answer
+
+        def permutation(row: Any) -> bool:
+            return (isinstance(row, list | tuple) and len(row) == size
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+                    and sorted(row) == list(range(size)))
+
         if (not isinstance(answer, list | tuple) or len(answer) != len(self.noun_types) - 1
-                or any(sorted(row) != list(range(size)) for row in answer)):
+                or not all(permutation(row) for row in answer)):
             raise ValidationError(
                 f"puzzle '{self.name}': answer must be {len(self.noun_types) - 1} rows, each a "
                 f"permutation of 0..{size - 1}")
+        values = self.answer_values
+        if values is None:
+            return
+        if not isinstance(values, dict):
+            raise ValidationError(f"puzzle '{self.name}': answer_values must map type names "
+                                  "to lists of values")
+        for name, row in values.items():
+            if not any(t.name == name for t in self.noun_types):
+                raise ValidationError(f"no noun type '{name}'")
+            if (not isinstance(row, list | tuple) or len(row) != size
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in row)):
+                raise ValidationError(f"'{name}': expected {size} integers")
 
     def _fact_problem(self, noun1: Noun, verb: Verb, link: Link, noun2: Noun) -> str | None:
         if not isinstance(verb, Verb) or verb.num == 0:
@@ -357,6 +429,9 @@ class PuzzleData:
         if not isinstance(condition, Condition):
             raise ValidationError(
                 f"{where}: a rule's constraint must be built from mm.rules, got {condition!r}")
+        if _depth(condition) > MAX_RULE_DEPTH:
+            raise ValidationError(f"{where}: the rule is nested more than {MAX_RULE_DEPTH} "
+                                  "levels deep")
         for noun in condition.nouns():
             self._check_noun(noun, where)
         for link in condition.links():
@@ -365,6 +440,7 @@ class PuzzleData:
 
     def _add_pairs(self, clue: str, pairs: list[tuple[Noun, Noun]], verb: Verb, link: Link,
                    text: str | None, enabled: bool, from_list: bool) -> list[Fact]:
+        _check_fact_arguments(clue, text, enabled)
         created = []
         self._calls += 1  # the facts of one call form one clue group
         for noun1, noun2 in pairs:
@@ -377,7 +453,7 @@ class PuzzleData:
             duplicate = self._find_duplicate(noun1, verb, link, noun2)
             if duplicate is not None:
                 warnings.warn(f"This fact already exists: {duplicate.num} {duplicate.text}",
-                              stacklevel=3)
+                              stacklevel=_user_stacklevel())
                 continue
             fact = Fact(self, len(self.facts) + 1, str(clue), noun1, verb, link, noun2, text,
                         enabled)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mm.errors import ValidationError
+from mm.errors import BadArgument, ValidationError
 from mm.ir import COMPARE
 from mm.model.elements import WITH, Link, Noun, NounType, _WithLink
 from mm.model.links import less_than
@@ -57,7 +57,7 @@ class Condition:
         return Not(self)
 
     def __bool__(self) -> bool:
-        raise TypeError(
+        raise BadArgument(
             "a rule condition has no Python truth value: it is decided by the solver. "
             "Combine conditions with &, |, ~ or rules.all_of / any_of / not_ / if_then, "
             "not with 'and', 'or', 'not' or 'if'")
@@ -69,16 +69,19 @@ def _as_condition(value: Any, op: str) -> Condition:
     hint = ""
     if isinstance(value, bool | int):
         hint = " Did you forget brackets around a comparison (& and | bind tighter than ==)?"
-    raise TypeError(f"cannot combine a rule condition with {value!r} using '{op}'.{hint}")
+    raise BadArgument(f"cannot combine a rule condition with {value!r} using '{op}'.{hint}")
 
 
 def _conditions(items: tuple[Any, ...], name: str) -> tuple[Condition, ...]:
     """Accept f(a, b, c) and f(iterable), like max()."""
     if len(items) == 1 and not isinstance(items[0], Condition):
+        if isinstance(items[0], str | bytes) or not isinstance(items[0], Iterable):
+            raise BadArgument(f"rules.{name}: expected rule conditions or a list of them, "
+                              f"got {items[0]!r}")
         items = tuple(items[0])
     for item in items:
         if not isinstance(item, Condition):
-            raise TypeError(f"rules.{name}: {item!r} is not a rule condition")
+            raise BadArgument(f"rules.{name}: {item!r} is not a rule condition")
     return tuple(items)
 
 
@@ -286,6 +289,8 @@ class SmartRule(Condition):
 def _nouns(values: Any, where: str) -> tuple[Noun, ...]:
     if isinstance(values, Noun):
         return (values,)
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise BadArgument(f"rules.{where}: expected a noun or a list of nouns, got {values!r}")
     items = tuple(values)
     for item in items:
         if not isinstance(item, Noun):
@@ -538,10 +543,10 @@ class IntExpr:
     __hash__ = object.__hash__
 
     def __bool__(self) -> bool:
-        raise TypeError("an integer rule term has no Python value: it is decided by the solver")
+        raise BadArgument("an integer rule term has no Python value: it is decided by the solver")
 
     def _precedence_trap(self, other: Any) -> Any:
-        raise TypeError(
+        raise BadArgument(
             f"cannot combine an integer term with {other!r} using & or |: did you forget "
             "brackets? Write (rules.num(a, T) == 1) & (rules.num(b, T) == 2)")
 
@@ -553,7 +558,7 @@ def _as_int(value: Any, op: str) -> IntExpr:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return IntConst(value)
-    raise TypeError(f"cannot use {value!r} with '{op}' in a rule: expected an int or a "
+    raise BadArgument(f"cannot use {value!r} with '{op}' in a rule: expected an int or a "
                     "rules.num / rules.value term")
 
 

@@ -1,0 +1,65 @@
+"""One time budget per job. Loading, reading, encoding, solving and reporting all draw on
+the same Deadline, so `--time-limit 2` bounds the whole command, not just the search.
+
+>>> d = Deadline(None)
+>>> d.remaining() is None
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from numbers import Real
+from typing import Any
+
+from mm.errors import BadArgument, TimeLimitReached, ValidationError
+
+# Beyond this many seconds (about 11 days) a limit cannot be reached in practice; treating
+# it as "no limit" keeps timers away from the platform's time_t overflow (1e12 used to
+# raise OverflowError in a timer thread).
+NO_LIMIT_ABOVE = 1e6
+
+
+def check_time_limit(value: Any, name: str = "time_limit") -> float | None:
+    """The time limit in seconds, or None for none: None, inf and huge values mean no
+    limit; nan, zero, negative values and non-numbers are refused."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise BadArgument(f"{name} must be a number of seconds or None, got {value!r}")
+    seconds = float(value)
+    if math.isnan(seconds) or seconds <= 0:
+        raise ValidationError(f"{name} must be a positive number of seconds, got {value!r}")
+    return None if seconds > NO_LIMIT_ABOVE else seconds
+
+
+class Deadline:
+    """The end of a job's time budget (monotonic clock); None: no limit."""
+
+    def __init__(self, time_limit: float | None = None):
+        self.time_limit = check_time_limit(time_limit)
+        self.end = None if self.time_limit is None else time.monotonic() + self.time_limit
+
+    def remaining(self) -> float | None:
+        """Seconds left (None: no limit); raises TimeLimitReached once none are."""
+        if self.end is None:
+            return None
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise self.reached()
+        return left
+
+    def check(self) -> None:
+        """Raise TimeLimitReached if the budget is spent (cheap: call it in loops)."""
+        if self.end is not None and time.monotonic() >= self.end:
+            raise self.reached()
+
+    def reached(self) -> TimeLimitReached:
+        """The error to raise when the budget is spent."""
+        return TimeLimitReached(f"time limit of {self.time_limit:g} s reached")
+
+
+def deadline_of(value: Deadline | float | None) -> Deadline:
+    """A Deadline from a time limit in seconds, or the same Deadline."""
+    return value if isinstance(value, Deadline) else Deadline(value)

@@ -19,6 +19,7 @@ from typing import Any
 
 from mm import backends, ir
 from mm.analysis.compile import lower
+from mm.analysis.lazy import LazyRules, predicates
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
 from mm.deadline import Deadline
@@ -32,6 +33,14 @@ from mm.model.solution import Solution
 class Clue:
     items: list[Fact | Rule]
     cond: ir.Cond
+    lazy: int | None = None  # a predicate rule: its index in puzzle.rules
+
+    def holds(self, engine: Any, assignment: ir.Assignment) -> bool:
+        """Does the clue hold in the assignment?"""
+        if self.lazy is not None:
+            return bool(engine.holds(self.lazy, assignment))
+        model = engine.model
+        return ir.holds(self.cond, model.tables, assignment, model)
 
 
 def clues_of(puzzle: PuzzleData, model: ir.Model) -> list[Clue]:
@@ -56,6 +65,7 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
     """One incremental engine with a guard (switch) per clue; the policy picks it."""
     model, _ = lower(puzzle)
     clues = clues_of(puzzle, model)
+    lazy = [Clue([puzzle.rules[i]], ir.Const(True), i) for i, _ in predicates(puzzle)]
     model.constraints = []
     names = [backend] if backend != "auto" else candidates(model, "verify")
     error: Exception | None = None
@@ -71,7 +81,11 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
         except UnsupportedFeature as exc:
             error = exc
             continue
-        return engine, clues, [engine.guard(c.cond) for c in clues]
+        guards = [engine.guard(c.cond) for c in clues]
+        if lazy:
+            engine = LazyRules(engine, puzzle)
+            guards += [engine.switch(c.lazy) for c in lazy]
+        return engine, clues + lazy, guards
     raise error or UnsupportedFeature("no backend can verify this puzzle")
 
 
@@ -152,7 +166,6 @@ def _implied(engine, guards: list, clues: list[Clue]) -> list[int]:
     is needed; else the group is split. Most clues of a well-made puzzle are implied, so
     this asks far fewer questions than one per clue."""
     everything = list(range(len(guards)))
-    model = engine.model
     unknown = set(everything)
     implied: set[int] = set()
 
@@ -169,7 +182,7 @@ def _implied(engine, guards: list, clues: list[Clue]) -> list[int]:
             implied.update(settled)
             unknown.difference_update(settled)
             return
-        broken = [k for k in group if not ir.holds(clues[k].cond, model.tables, other, model)]
+        broken = [k for k in group if not clues[k].holds(engine, other)]
         if len(broken) == 1:  # a solution that breaks this clue alone: it is needed
             unknown.discard(broken[0])
             settle([k for k in group if k != broken[0]])
@@ -208,10 +221,9 @@ def _minimal_unique_subset(engine, clues: list[Clue], guards: list,
     solver's core (deletion on the whole clue list is far slower on large puzzles)."""
     optional = set(implied)
     keep = [k for k in range(len(guards)) if k not in optional]
-    model = engine.model
     while (other := engine.next_solution([guards[i] for i in keep])) is not None:
         broken = next(k for k in sorted(optional - set(keep))
-                      if not ir.holds(clues[k].cond, model.tables, other, model))
+                      if not clues[k].holds(engine, other))
         keep = sorted([*keep, broken])
     for k in [k for k in keep if k in optional]:
         if k in keep:
@@ -228,7 +240,7 @@ def _backbone(puzzle: PuzzleData, engine, guards: list, first: ir.Assignment,
     size = len(types[0].nouns)
 
     def noun_at(assignment: ir.Assignment, t: int, row: int) -> int:
-        return assignment[t].index(row)
+        return ir.noun_on(assignment, t, row, engine.model.repeats)
 
     undecided = {(t, row) for t in range(1, len(types)) for row in range(size)
                  if noun_at(first, t, row) == noun_at(second, t, row)}
@@ -236,7 +248,7 @@ def _backbone(puzzle: PuzzleData, engine, guards: list, first: ir.Assignment,
     while undecided:
         t, row = undecided.pop()
         noun = noun_at(first, t, row)
-        moved = engine.guard(ir.Not(ir.Rel((t, noun), 0, (0, row))))
+        moved = engine.guard(ir.Not(ir.Rel((0, row), 0, (t, noun))))
         other = engine.next_solution([*guards, moved])
         if other is None:
             fixed.add((t, row))

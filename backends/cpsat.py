@@ -138,12 +138,21 @@ class CpSatBackend(Backend):
             if t == 0:
                 self._at[ref] = [self._true if r == i else ~self._true for r in range(self.n)]
             elif t in self.repeats:
-                self._at[ref] = [self._equals(self.pos[t][r], i) for r in range(self.n)]
+                self._at[ref] = [self._on_row(t, r)[i] for r in range(self.n)]
             else:
                 lits = [self.m.new_bool_var(f"at_{t}_{i}_{r}") for r in range(self.n)]
                 self.m.add_map_domain(self.pos[t][i], lits, 0)
                 self._at[ref] = lits
         return self._at[ref]
+
+    def _on_row(self, t: int, r: int) -> list[Literal]:
+        """Literals "row r has noun i" of repeating type t, for every i (one map_domain)."""
+        key = ("on", t, r)
+        if key not in self._at:
+            lits = [self.m.new_bool_var(f"on_{t}_{r}_{i}") for i in range(self.model.count(t))]
+            self.m.add_map_domain(self.pos[t][r], lits, 0)
+            self._at[key] = lits  # type: ignore[index]
+        return self._at[key]  # type: ignore[index]
 
     def _equals(self, var: Any, value: int) -> Literal:
         """A new literal equivalent to var == value."""

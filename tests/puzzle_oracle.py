@@ -286,7 +286,11 @@ def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, 
             if numeric and r.random() < 0.6:
                 return rules.value(noun, r.choice(numeric))
             return rules.num(noun, r.choice(p.noun_types))
-        kind = r.randrange(5)
+        kind = r.randrange(7)
+        if kind == 5:
+            return term(depth - 1) % r.randint(1, 4)
+        if kind == 6:
+            return term(depth - 1) // r.randint(1, 3)
         if kind == 0:
             return term(depth - 1) + term(depth - 1)
         if kind == 1:

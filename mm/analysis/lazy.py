@@ -20,10 +20,14 @@ from typing import Any
 
 from mm import ir
 from mm.backends.base import Backend
-from mm.errors import UnsupportedFeature, ValidationError
+from mm.errors import PuzzleError, UnsupportedFeature, ValidationError
 from mm.model.puzzle_data import Noun, NounType, PuzzleData
 from mm.model.rules import Predicate
 from mm.model.solution import Solution
+
+
+class RejectionBudget(PuzzleError):
+    """A predicate rejected more candidates in one question than its budget allows."""
 
 
 def predicates(puzzle: PuzzleData) -> list[tuple[int, Predicate]]:
@@ -110,6 +114,7 @@ class LazyRules(Backend):
         self.checks = [_Check(i, p, sorted({t.index for t in p.reads})) for i, p in
                        predicates(puzzle)]
         self.rejected = 0  # candidates turned down by a predicate (for benchmarks)
+        self.budget: int | None = None  # rejections allowed per next_solution call
 
     def switch(self, rule: int) -> Any:
         """Make the predicate of puzzle.rules[rule] guarded: it holds only while the
@@ -139,6 +144,7 @@ class LazyRules(Backend):
 
     def next_solution(self, assume: Sequence[Any] = ()) -> ir.Assignment | None:
         on = {_key(g) for g in assume}
+        rejected = 0
         while True:
             candidate = self.inner.next_solution(assume)
             if candidate is None:
@@ -149,7 +155,11 @@ class LazyRules(Backend):
             if failed is None:
                 return candidate
             self.rejected += 1
+            rejected += 1
             self.inner.exclude(candidate, failed.types, failed.guard)
+            if self.budget is not None and rejected > self.budget:
+                raise RejectionBudget(
+                    f"a predicate rule rejected more than {self.budget} candidates in a row")
 
     def add(self, cond: ir.Cond) -> None:
         self.inner.add(cond)

@@ -13,13 +13,15 @@ incremental solver, so each question below is one more solve under assumptions:
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from mm import backends, ir
 from mm.analysis.compile import lower
-from mm.analysis.lazy import LazyRules, predicates
+from mm.analysis.lazy import LazyRules, RejectionBudget, predicates
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
 from mm.deadline import Deadline
@@ -114,27 +116,48 @@ def _report(puzzle: PuzzleData, engine: Backend, clues: list[Clue], guards: list
             redundancy: bool, minimal: bool, reopen: tuple) -> Report:
     first = engine.next_solution(guards)
     if first is None:
-        conflict = _minimal_conflict(engine, guards)
-        return Report("none", conflict=[item for k in conflict for item in clues[k].items])
+        report = Report("none")
+        with _bounded(engine):
+            conflict = _minimal_conflict(engine, guards)
+            report.conflict = [item for k in conflict for item in clues[k].items]
+        return report
     engine.block(first)
     second = engine.next_solution(guards)
     solution = Solution(puzzle, first)
     if second is None:
         report = Report("unique", [solution])
         if redundancy:
-            implied = _implied(engine, guards, clues)
-            report.redundant = [item for k in implied for item in clues[k].items]
-            if minimal:
-                keep = _minimal_unique_subset(engine, clues, guards, implied)
-                report.minimal = [item for k in keep for item in clues[k].items]
+            with _bounded(engine):
+                implied = _implied(engine, guards, clues)
+                report.redundant = [item for k in implied for item in clues[k].items]
+                if minimal:
+                    keep = _minimal_unique_subset(engine, clues, guards, implied)
+                    report.minimal = [item for k in keep for item in clues[k].items]
         return report
     other = Solution(puzzle, second)
     report = Report("multiple", [solution, other], differences(solution, other))
     fresh, _, fresh_guards = _engine(puzzle, *reopen)
-    with fresh:
+    with fresh, _bounded(fresh):
         report.backbone, report.open_cells = _backbone(puzzle, fresh, fresh_guards, first,
                                                        second)
     return report
+
+
+@contextlib.contextmanager
+def _bounded(engine: Any) -> Iterator[None]:
+    """With predicate rules, the questions asked with some clues left out may make a
+    predicate reject candidates one by one for ever: give them a budget, and when it runs
+    out leave that part of the report unset (None: not known) rather than guess."""
+    if not isinstance(engine, LazyRules):
+        yield
+        return
+    engine.budget = LAZY_BUDGET
+    try:
+        yield
+    except RejectionBudget:
+        pass
+    finally:
+        engine.budget = None
 
 
 def _refuted(engine, guards: list, trial: list[int]) -> list[int] | None:
@@ -156,6 +179,7 @@ def _core_of(engine, guards: list, trial: list[int]) -> list[int]:
     return sorted(position[k] for k in keys if k in position)
 
 
+LAZY_BUDGET = 200  # candidates a predicate may reject per question of the clue analysis
 GROUP = 12  # clues left out together per query in _implied (10x30: 491 queries -> 173)
 
 

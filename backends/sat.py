@@ -448,14 +448,14 @@ class SatBackend(Backend):
         combination of the slots it reads, saying what the comparison is there. With
         lit None the comparison (or, if not positive, its negation) is required."""
         keys = sorted(ir.int_refs(cmp.a) | ir.int_refs(cmp.b))
-        choices = []
+        choices: list[list[tuple[int, tuple[int, ...]]]] = []
         for ref, t in keys:
             if t == ir.COUNT:  # "on exactly c rows" is ge[c] and not ge[c + 1]
                 ge = self._counter(ref)
                 choices.append([(c, (ge[c], -ge[c + 1])) for c in range(self.n + 1)])
                 continue
-            options = [(a, self.slot(ref, t, a, -1)) for a in range(self.model.count(t))]
-            choices.append([(a, (s,)) for a, s in options if s != -self.true])
+            found = [(a, self.slot(ref, t, a, -1)) for a in range(self.model.count(t))]
+            choices.append([(a, (s,)) for a, s in found if s != -self.true])
         combos = 1
         for options in choices:
             combos *= len(options)

@@ -86,7 +86,7 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
         guards = [engine.guard(c.cond) for c in clues]
         if lazy:
             engine = LazyRules(engine, puzzle)
-            guards += [engine.switch(c.lazy) for c in lazy]
+            guards += [engine.switch(c.lazy) for c in lazy if c.lazy is not None]
         return engine, clues + lazy, guards
     raise error or UnsupportedFeature("no backend can verify this puzzle")
 

@@ -143,6 +143,7 @@ class LazyRules(Backend):
         return result
 
     def next_solution(self, assume: Sequence[Any] = ()) -> ir.Assignment | None:
+        """A candidate of the backend that every switched-on predicate accepts."""
         on = {_key(g) for g in assume}
         rejected = 0
         while True:
@@ -162,26 +163,35 @@ class LazyRules(Backend):
                     f"a predicate rule rejected more than {self.budget} candidates in a row")
 
     def add(self, cond: ir.Cond) -> None:
+        """Require one more condition (on the backend)."""
         self.inner.add(cond)
 
     def guard(self, cond: ir.Cond) -> Any:
+        """A switch for the condition (on the backend)."""
         return self.inner.guard(cond)
 
     def block(self, assignment: ir.Assignment) -> None:
+        """Exclude exactly this assignment (on the backend)."""
         self.inner.block(assignment)
 
     def exclude(self, assignment: ir.Assignment, types: Sequence[int], guard: Any = None) -> None:
+        """Exclude the arrangement of these types (on the backend)."""
         self.inner.exclude(assignment, types, guard)
 
     def last_core(self) -> list[Any] | None:
+        """The backend's core after a failed next_solution."""
         return self.inner.last_core()
 
     def solutions(self, limit: int | None = None) -> Iterator[ir.Assignment]:
+        """Every solution, one checked candidate at a time (never a backend's bulk
+        enumeration, which would skip the predicates)."""
         return Backend.solutions(self, limit)  # one candidate at a time, never in bulk
 
     def model_count(self, approx: bool = False) -> int:
+        """Refused: a model counter cannot call a Python function."""
         refuse(self.puzzle, "model counting")
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        """Free the backend's native solver."""
         self.inner.close()

@@ -578,8 +578,9 @@ class SatBackend(Backend):
         if len(clauses) < len(self.clauses):
             return 0  # an empty clause: no solution
         projection = self.projection()
-        if not projection:
-            return 1
+        if not projection:  # one possible assignment (e.g. one-noun repeating types): is it one?
+            with Solver(name=self.engine, bootstrap_with=clauses) as solver:
+                return 1 if solver.solve() else 0
         if approx:
             # Counts this small are found exactly by enumeration (ApproxMC enumerates up to
             # about 73 itself at this epsilon, and pyapproxmc 4.4 answers 1 for formulas of

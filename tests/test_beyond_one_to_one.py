@@ -305,3 +305,25 @@ def test_sudoku_with_25_givens_is_proven_unique_quickly(backend):
     # the judged figure is < 1 s (benchmarks/bench_sudoku.py: about 0.15-0.25 s); the
     # test allows for a loaded machine
     assert time.perf_counter() - start < 5
+
+
+def test_grids_mark_every_row_a_repeating_noun_is_on():
+    puzzle = mm.load("diners")
+    solution = puzzle.solve()
+    dish = puzzle.noun_type("Dish")
+    text = str(solution.grids())
+    assert "Diner \\ Dish" in text
+    for diner in puzzle.noun_type("Diner").nouns:
+        eaten = solution.partner(diner, dish)
+        assert all(solution.together(diner, d) == (d is eaten) for d in dish.nouns)
+
+
+@pytest.mark.parametrize("name, feature", [("diners", "repeating"),
+                                           ("perl_sudoku", "Python function")])
+def test_explain_and_grade_refuse_what_they_cannot_honour(name, feature):
+    puzzle = mm.load(name)
+    with pytest.raises(mm.UnsupportedFeature, match=feature):
+        puzzle.explain()
+    if feature == "Python function":
+        with pytest.raises(mm.UnsupportedFeature, match=feature):
+            mm.grade(puzzle)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from mm.errors import ValidationError
 from mm.ir import Assignment
 from mm.model import html as _html
-from mm.model.grids import Grids, solution_marks
+from mm.model.grids import Grids, Mark, solution_marks
 
 if TYPE_CHECKING:
     from mm.model.puzzle_data import Noun, NounType, PuzzleData
@@ -114,7 +114,12 @@ class Solution:
         """The Mystery Master's X/O grids of this solution, placeholder values beside."""
         values = {n: self._values[t.index][n.index] for t in self.puzzle.noun_types
                   if t.placeholders is not None for n in t.nouns}
-        return Grids(self.puzzle, solution_marks(self.puzzle, self._rows_of), values)
+        types = self.puzzle.noun_types
+        if not any(t.repeats for t in types):
+            return Grids(self.puzzle, solution_marks(self.puzzle, self._rows_of), values)
+        marks = [Mark(a, b, self.together(a, b)) for s, first in enumerate(types)
+                 for second in types[s + 1:] for a in first.nouns for b in second.nouns]
+        return Grids(self.puzzle, marks, values)
 
     def _repr_html_(self) -> str:
         """The chart as an HTML table in a notebook (mm.model.html)."""

@@ -120,6 +120,12 @@ class Backend(ABC):
     def block(self, assignment: Assignment) -> None:
         """Exclude exactly this assignment from later answers."""
 
+    @abstractmethod
+    def exclude(self, assignment: Assignment, types: Sequence[int], guard: Any = None) -> None:
+        """Exclude every solution that places the nouns of `types` as `assignment` does
+        (when `guard` is given: only while the guard is assumed). Used by lazily checked
+        rules (predicates), which depend on those types alone."""
+
     def last_core(self) -> list[Any] | None:
         """After next_solution(assume) found nothing: a subset of `assume` that already has
         no solution, if the solver reports one (None: unknown, use all of them)."""

@@ -6,6 +6,10 @@ the nouns' slots in the link's type, and rules as fully reified Boolean constrai
 node's literal is equivalent to its condition, so auxiliary literals are functions of the
 positions and enumeration never repeats a solution). The slot of a noun in a type other
 than the first is read through that type's inverse permutation with an element constraint.
+A repeating type has instead one integer per row (the index of its noun there, no
+AllDifferent); a noun's slot in it is an element constraint on the noun's row.
+Floor division and remainder by a constant k are one linear equation x == k*q + r with
+0 <= r < k.
 """
 
 from __future__ import annotations
@@ -41,8 +45,14 @@ class CpSatBackend(Backend):
         self.m = cp_model.CpModel()
         n = model.size
         self.n = n
+        # pos[t][i]: row of noun i of type t; for a repeating type, pos[t][r]: noun on row r
         self.pos: list[list[IntLike]] = [list(range(n))]
+        self.repeats = model.repeats
         for t in range(1, model.num_types):
+            if t in self.repeats:
+                self.pos.append([self.m.new_int_var(0, model.count(t) - 1, f"on_{t}_{r}")
+                                 for r in range(n)])
+                continue
             row = [self.m.new_int_var(0, n - 1, f"pos_{t}_{i}") for i in range(n)]
             self.m.add_all_different(row)
             self.pos.append(row)
@@ -108,12 +118,16 @@ class CpSatBackend(Backend):
             return i
         if t == 0:
             return self.pos[rt][i]
+        column = self.pos[t] if t in self.repeats else self._inv(t)
         if rt == 0:
-            return self._inv(t)[i]
+            return column[i]
         key = (ref, t)
         if key not in self._slot:
-            var = self.m.new_int_var(0, self.n - 1, f"slot_{rt}_{i}_in_{t}")
-            self._element(self.pos[rt][i], t, var)
+            var = self.m.new_int_var(0, self.model.count(t) - 1, f"slot_{rt}_{i}_in_{t}")
+            if t in self.repeats:
+                self.m.add_element(self.pos[rt][i], column, var)
+            else:
+                self._element(self.pos[rt][i], t, var)
             self._slot[key] = var
         return self._slot[key]
 
@@ -123,11 +137,29 @@ class CpSatBackend(Backend):
             t, i = ref
             if t == 0:
                 self._at[ref] = [self._true if r == i else ~self._true for r in range(self.n)]
+            elif t in self.repeats:
+                self._at[ref] = [self._on_row(t, r)[i] for r in range(self.n)]
             else:
                 lits = [self.m.new_bool_var(f"at_{t}_{i}_{r}") for r in range(self.n)]
                 self.m.add_map_domain(self.pos[t][i], lits, 0)
                 self._at[ref] = lits
         return self._at[ref]
+
+    def _on_row(self, t: int, r: int) -> list[Literal]:
+        """Literals "row r has noun i" of repeating type t, for every i (one map_domain)."""
+        key = ("on", t, r)
+        if key not in self._at:
+            lits = [self.m.new_bool_var(f"on_{t}_{r}_{i}") for i in range(self.model.count(t))]
+            self.m.add_map_domain(self.pos[t][r], lits, 0)
+            self._at[key] = lits  # type: ignore[index]
+        return self._at[key]  # type: ignore[index]
+
+    def _equals(self, var: Any, value: int) -> Literal:
+        """A new literal equivalent to var == value."""
+        lit = self.m.new_bool_var("")
+        self.m.add(var == value).only_enforce_if(lit)
+        self.m.add(var != value).only_enforce_if(~lit)
+        return lit
 
     # ------------------------------------------------------------------ relations
     def _differences(self, k: int, positive: bool) -> list[int] | None:
@@ -172,6 +204,14 @@ class CpSatBackend(Backend):
     def _post_rel(self, rel: ir.Rel, positive: bool) -> None:
         table = self.model.tables[rel.table]
         if table.is_identity(self.n):
+            if rel.b[0] in self.repeats:  # a's row has b
+                a, b = self.slot(rel.a, rel.b[0]), rel.b[1]
+                if isinstance(a, int):
+                    if (a == b) != positive:
+                        self.m.add_bool_or([~self._true])
+                    return
+                self.m.add(a == b if positive else a != b)
+                return
             a, b = self.pos[rel.a[0]][rel.a[1]], self.pos[rel.b[0]][rel.b[1]]
             self._post_difference(a, b, [0, 0] if positive else [1 - self.n, -1, 1, self.n - 1])
             return
@@ -195,6 +235,8 @@ class CpSatBackend(Backend):
                 return self.at(rel.b)[rel.a[1]]
             if rel.b[0] == 0:
                 return self.at(rel.a)[rel.b[1]]
+            if rel.b[0] in self.repeats:  # a's row has b
+                return self._equals(self.slot(rel.a, rel.b[0]), rel.b[1])
             b = self.m.new_bool_var("")
             pa, pb = self.pos[rel.a[0]][rel.a[1]], self.pos[rel.b[0]][rel.b[1]]
             self.m.add(pa == pb).only_enforce_if(b)
@@ -244,6 +286,18 @@ class CpSatBackend(Backend):
             out = sum(self.term(x) for x in term.xs)
         elif isinstance(term, ir.INeg):
             out = -self.term(term.x)
+        elif isinstance(term, ir.ICount):
+            out = sum(self.at(term.ref))
+        elif isinstance(term, ir.IDiv | ir.IMod):
+            x = self.term(term.x)
+            if isinstance(x, int):
+                out = x // term.k if isinstance(term, ir.IDiv) else x % term.k
+            else:
+                lo, hi = ir.bounds(term.x, self.model)
+                q = m.new_int_var(lo // term.k, hi // term.k, "")
+                r = m.new_int_var(0, term.k - 1, "")
+                m.add(x == term.k * q + r)
+                out = q if isinstance(term, ir.IDiv) else r
         elif isinstance(term, ir.IAbs):
             lo, hi = ir.bounds(term, self.model)
             out = m.new_int_var(lo, hi, "")
@@ -391,12 +445,29 @@ class CpSatBackend(Backend):
 
     def block(self, assignment: ir.Assignment) -> None:
         count = self.model.num_types
-        clause = [self._differs_from(self.pos[t][i], (t, i), row) for t in range(1, count)
-                  for i, row in enumerate(assignment[t][:-1])]
+        clause = self._differing(assignment, range(1, count))
         for t, values in zip(sorted(self.values), assignment[count:], strict=True):
             clause += [self._differs_from(var, ("value", t, i), v)
                        for i, (var, v) in enumerate(zip(self.values[t], values, strict=True))]
         self.m.add_bool_or(clause)
+
+    def exclude(self, assignment: ir.Assignment, types: Sequence[int],
+                guard: Literal | None = None) -> None:
+        clause = self._differing(assignment, [t for t in types if t != 0])
+        self.m.add_bool_or(clause + ([] if guard is None else [~guard]))
+
+    def _differing(self, assignment: ir.Assignment, types: Any) -> list[Literal]:
+        """Literals "type t is not placed as in the assignment", for each of `types`."""
+        clause = []
+        for t in types:
+            if t in self.repeats:
+                clause += [self._differs_from(var, ("on", t, r), k)
+                           for r, (var, k) in enumerate(zip(self.pos[t], assignment[t],
+                                                            strict=True))]
+            else:  # the last noun's row follows from the others'
+                clause += [self._differs_from(self.pos[t][i], (t, i), row)
+                           for i, row in enumerate(assignment[t][:-1])]
+        return clause
 
     def _differs_from(self, var: Any, key: Any, value: int) -> Literal:
         """Literal "var != value" (the at-literals when they exist)."""

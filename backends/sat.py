@@ -21,6 +21,9 @@ Encoding
   its literal is equivalent to it.
 * Rule nodes: Tseitin for not/and/or/iff; cardinality through PySAT's CardEnc, reified with
   selector literals.
+* A repeating type has ``at(t, i, r)`` for its own nouns i with exactly one noun per row and
+  no limit per noun; ``count(noun)`` reads an exact unary counter over its rows (a
+  sequential counter whose outputs are equivalent to "on at least c rows").
 Blocking clauses use the ``at`` literals only, so each solution is returned once whatever
 the auxiliary variables do.
 """
@@ -102,13 +105,15 @@ class SatBackend(Backend):
         """The position matrix, placeholder values and every constraint of the model."""
         model = self.model
         for t in range(1, model.num_types):
+            size = model.count(t)
             grid = [[self.pool.id(("at", t, i, r)) for r in range(self.n)]
-                    for i in range(self.n)]
+                    for i in range(size)]
             self._at.append(grid)
-            for i in range(self.n):
-                self._exactly_one(grid[i])
+            if t not in model.repeats:
+                for i in range(self.n):
+                    self._exactly_one(grid[i])
             for r in range(self.n):
-                self._exactly_one([grid[i][r] for i in range(self.n)])
+                self._exactly_one([grid[i][r] for i in range(size)])
         for t, domain in model.placeholders.items():
             self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
@@ -342,8 +347,29 @@ class SatBackend(Backend):
         """slot(ref, t, a, polarity) for every a, cached."""
         key = (ref, t, polarity)
         if key not in self._slot_lists:
-            self._slot_lists[key] = [self.slot(ref, t, a, polarity) for a in range(self.n)]
+            self._slot_lists[key] = [self.slot(ref, t, a, polarity)
+                                     for a in range(self.model.count(t))]
         return self._slot_lists[key]
+
+    def _counter(self, ref: ir.NounRef) -> list[int]:
+        """ge[c] <-> "noun ref is on at least c rows", c = 0..n+1 (a sequential counter
+        with both directions of every definition, so the outputs are exact)."""
+        key = ("count", ref)
+        if key not in self._ladders:
+            n, true = self.n, self.true
+            xs = [self.at(ref, r) for r in range(n)]
+            prev = [true] + [-true] * (n + 1)  # over no rows: at least 0, nothing more
+            for j, x in enumerate(xs, start=1):
+                cur = [true] + [self._new() if c <= j else -true for c in range(1, n + 2)]
+                for c in range(1, j + 1):
+                    s, keep, up = cur[c], prev[c], prev[c - 1]
+                    self._add([-keep, s])
+                    self._add([-up, -x, s])
+                    self._add([-s, keep, up])
+                    self._add([-s, keep, x])
+                prev = cur
+            self._ladders[key] = prev
+        return self._ladders[key]
 
     def _successors(self, pairs: frozenset[tuple[int, int]]) -> list[list[int]]:
         key = id(pairs)
@@ -422,10 +448,14 @@ class SatBackend(Backend):
         combination of the slots it reads, saying what the comparison is there. With
         lit None the comparison (or, if not positive, its negation) is required."""
         keys = sorted(ir.int_refs(cmp.a) | ir.int_refs(cmp.b))
-        choices = []
+        choices: list[list[tuple[int, tuple[int, ...]]]] = []
         for ref, t in keys:
-            options = [(a, self.slot(ref, t, a, -1)) for a in range(self.n)]
-            choices.append([(a, s) for a, s in options if s != -self.true])
+            if t == ir.COUNT:  # "on exactly c rows" is ge[c] and not ge[c + 1]
+                ge = self._counter(ref)
+                choices.append([(c, (ge[c], -ge[c + 1])) for c in range(self.n + 1)])
+                continue
+            found = [(a, self.slot(ref, t, a, -1)) for a in range(self.model.count(t))]
+            choices.append([(a, (s,)) for a, s in found if s != -self.true])
         combos = 1
         for options in choices:
             combos *= len(options)
@@ -442,7 +472,7 @@ class SatBackend(Backend):
             if number % 4096 == 0:
                 self.tick()
             slots = {key: a for key, (a, _) in zip(keys, combo, strict=True)}
-            case = [-s for _, s in combo]
+            case = [-s for _, lits in combo for s in lits]
             # the placeholder nouns whose unknown values this case reads, and their choices
             holders = sorted({(key[1], slots[key]) for key in valued})
             domains = [list(enumerate(self.model.placeholders[t])) for t, _ in holders]
@@ -531,7 +561,11 @@ class SatBackend(Backend):
         projects onto them so auxiliary variables do not multiply the count."""
         # rows 0..n-2 of nouns 0..n-2 fix every position (exactly one per row and column)
         out = [self._at[t][i][r] for t in range(1, self.model.num_types)
+               if t not in self.model.repeats
                for i in range(self.n - 1) for r in range(self.n - 1)]
+        # a repeating type: every row, all nouns but the last (exactly one per row)
+        out += [self._at[t][i][r] for t in sorted(self.model.repeats)
+                for i in range(self.model.count(t) - 1) for r in range(self.n)]
         return out + [v for t in sorted(self._values) for row in self._values[t] for v in row]
 
     def model_count(self, approx: bool = False) -> int:
@@ -544,8 +578,9 @@ class SatBackend(Backend):
         if len(clauses) < len(self.clauses):
             return 0  # an empty clause: no solution
         projection = self.projection()
-        if not projection:
-            return 1
+        if not projection:  # one possible assignment (e.g. one-noun repeating types): is it one?
+            with Solver(name=self.engine, bootstrap_with=clauses) as solver:
+                return 1 if solver.solve() else 0
         if approx:
             # Counts this small are found exactly by enumeration (ApproxMC enumerates up to
             # about 73 itself at this epsilon, and pyapproxmc 4.4 answers 1 for formulas of
@@ -592,6 +627,11 @@ class SatBackend(Backend):
         model = self.solver.get_model()
         rows = [tuple(range(self.n))]
         for t in range(1, self.model.num_types):
+            if t in self.model.repeats:  # the noun on each row
+                size = self.model.count(t)
+                rows.append(tuple(next(i for i in range(size) if model[self._at[t][i][r] - 1] > 0)
+                                  for r in range(self.n)))
+                continue
             rows.append(tuple(next(r for r, v in enumerate(self._at[t][i]) if model[v - 1] > 0)
                               for i in range(self.n)))
         for t in sorted(self._values):
@@ -631,8 +671,8 @@ class SatBackend(Backend):
     def prefer(self, assignment: ir.Assignment) -> None:
         """Make the solver try this assignment's positions first (its phases): a generator
         looking for solutions close to a hidden one finds them sooner."""
-        lits = [self._at[t][i][row] for t in range(1, self.model.num_types)
-                for i, row in enumerate(assignment[t])]
+        lits = [self._at[t][k][r] if t in self.model.repeats else self._at[t][r][k]
+                for t in range(1, self.model.num_types) for r, k in enumerate(assignment[t])]
         self._start().set_phases(lits)
 
     # --- for grading (mm.analysis.grade): how much reasoning a puzzle takes
@@ -651,12 +691,26 @@ class SatBackend(Backend):
 
     def block(self, assignment: ir.Assignment) -> None:
         count = self.model.num_types
-        clause = [-self._at[t][i][row] for t in range(1, count)
-                  for i, row in enumerate(assignment[t][:-1])]
+        clause = self._differing(assignment, range(1, count))
         for t, values in zip(sorted(self._values), assignment[count:], strict=True):
             domain = self.model.placeholders[t]
             clause += [-self._values[t][i][domain.index(v)] for i, v in enumerate(values)]
         self._add(clause)
+
+    def exclude(self, assignment: ir.Assignment, types: Sequence[int],
+                guard: int | None = None) -> None:
+        clause = self._differing(assignment, [t for t in types if t != 0])
+        self._add(clause + ([] if guard is None else [-guard]))
+
+    def _differing(self, assignment: ir.Assignment, types: Any) -> list[int]:
+        """Literals "type t is not placed as in the assignment", for each of `types`."""
+        clause = []
+        for t in types:
+            if t in self.model.repeats:
+                clause += [-self._at[t][k][r] for r, k in enumerate(assignment[t])]
+            else:  # the last noun's row follows from the others'
+                clause += [-self._at[t][i][row] for i, row in enumerate(assignment[t][:-1])]
+        return clause
 
     def close(self) -> None:
         if self.solver is not None:

@@ -20,6 +20,15 @@ Normal form
   placeholder type: its nouns take distinct values of it, rising with the noun index.
 * An ``Assignment`` holds ``rows_of[t][i]`` for every type, then, for each placeholder type
   in type order, the tuple of its nouns' values.
+* Repeating types (``repeats``): each row takes one noun of such a type ``t`` and a noun may
+  sit on any number of rows, so ``len(noun_names[t])`` may differ from ``size``, and the
+  assignment holds ``assignment[t][row]`` = the index of the noun on that row instead.
+  A ``Rel`` over table 0 with a repeating noun has it as ``b`` and a non-repeating ``a``:
+  "a's row has b" (the front end expands "some row has both" into type-0 nouns); no other
+  table names a repeating noun or type. ``ISlot``/``IValue`` may read a repeating ``type``
+  from a non-repeating ``ref``; ``ICount(ref)`` is the number of rows with that noun.
+* ``IDiv(x, k)`` and ``IMod(x, k)`` are Python's floor division and remainder by a
+  constant ``k > 0`` (``x == k * IDiv + IMod``, ``0 <= IMod < k``).
 
 Nodes are frozen and hashable, so a backend may share one literal between equal subtrees.
 """
@@ -145,6 +154,29 @@ class IAbs(IntTerm):
 
 
 @dataclass(frozen=True)
+class ICount(IntTerm):
+    """Number of rows with noun ref (of a repeating type)."""
+
+    ref: NounRef
+
+
+@dataclass(frozen=True)
+class IDiv(IntTerm):
+    """Floor division by a positive constant."""
+
+    x: IntTerm
+    k: int
+
+
+@dataclass(frozen=True)
+class IMod(IntTerm):
+    """Remainder (0 <= r < k) of division by a positive constant."""
+
+    x: IntTerm
+    k: int
+
+
+@dataclass(frozen=True)
 class Cmp(Cond):
     op: str
     a: IntTerm
@@ -167,10 +199,15 @@ class Model:
     constraints: list[tuple[Origin, Cond]] = field(default_factory=list)
     values: list[list[int | None]] = field(default_factory=list)
     placeholders: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    repeats: frozenset[int] = frozenset()
 
     @property
     def size(self) -> int:
         return len(self.noun_names[0])
+
+    def count(self, t: int) -> int:
+        """Number of nouns of type t (the rows' count except for a repeating type)."""
+        return len(self.noun_names[t])
 
     @property
     def num_types(self) -> int:
@@ -181,10 +218,29 @@ class Model:
 Assignment = tuple[tuple[int, ...], ...]
 
 
-def slot_of(rows_of: Assignment, ref: NounRef, t: int) -> int:
-    """Index of the noun of type t on the same row as ref in this assignment."""
+def slot_of(rows_of: Assignment, ref: NounRef, t: int,
+            repeats: frozenset[int] = frozenset()) -> int:
+    """Index of the noun of type t on the same row as ref in this assignment (ref is not of
+    a repeating type, unless t is its own type)."""
+    if ref[0] == t:
+        return ref[1]
     row = rows_of[ref[0]][ref[1]]
-    return rows_of[t].index(row)
+    return rows_of[t][row] if t in repeats else rows_of[t].index(row)
+
+
+def rows_with(rows_of: Assignment, ref: NounRef, repeats: frozenset[int] = frozenset()
+              ) -> set[int]:
+    """The rows a noun is on (one, unless its type repeats)."""
+    t, i = ref
+    if t in repeats:
+        return {r for r, j in enumerate(rows_of[t]) if j == i}
+    return {rows_of[t][i]}
+
+
+def noun_on(assignment: Assignment, t: int, row: int,
+            repeats: frozenset[int] = frozenset()) -> int:
+    """Index of the noun of type t on a row."""
+    return assignment[t][row] if t in repeats else assignment[t].index(row)
 
 
 def holds(cond: Cond, tables: list[Table], rows_of: Assignment,
@@ -195,7 +251,11 @@ def holds(cond: Cond, tables: list[Table], rows_of: Assignment,
         return cond.value
     if isinstance(cond, Rel):
         table = tables[cond.table]
-        pair = (slot_of(rows_of, cond.a, table.type), slot_of(rows_of, cond.b, table.type))
+        repeats = model.repeats if model is not None else frozenset()
+        if cond.table == 0 and repeats & {cond.a[0], cond.b[0]}:
+            return bool(rows_with(rows_of, cond.a, repeats) & rows_with(rows_of, cond.b, repeats))
+        pair = (slot_of(rows_of, cond.a, table.type, repeats),
+                slot_of(rows_of, cond.b, table.type, repeats))
         return pair in table.pairs
     if isinstance(cond, Not):
         return not holds(cond.x, tables, rows_of, model)
@@ -211,7 +271,8 @@ def holds(cond: Cond, tables: list[Table], rows_of: Assignment,
         if model is None:
             raise TypeError("holds: a comparison needs the model for noun values")
         refs = int_refs(cond.a) | int_refs(cond.b)
-        slots = {(ref, t): slot_of(rows_of, ref, t) for ref, t in refs}
+        slots = {(ref, t): (sum(j == ref[1] for j in rows_of[ref[0]]) if t == COUNT
+                            else slot_of(rows_of, ref, t, model.repeats)) for ref, t in refs}
         unknown = {}
         for k, t in enumerate(sorted(model.placeholders)):
             for i, v in enumerate(rows_of[model.num_types + k]):
@@ -226,15 +287,20 @@ COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, 
 NEGATE = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
+COUNT = -1  # the "type" under which int_refs lists an ICount: (ref, COUNT)
+
+
 def int_refs(term: IntTerm, values_only: bool = False) -> set[tuple[NounRef, int]]:
     """The (noun, type) slots a term depends on; with values_only, only those whose value
-    (not just the slot number) it reads."""
+    (not just the slot number) it reads. An ``ICount(ref)`` is listed as (ref, COUNT)."""
     leaves = IValue if values_only else (ISlot, IValue)
     if isinstance(term, leaves):
         return {(term.ref, term.type)}
+    if isinstance(term, ICount):
+        return set() if values_only else {(term.ref, COUNT)}
     if isinstance(term, ISum):
         return set().union(*(int_refs(x, values_only) for x in term.xs))
-    if isinstance(term, INeg | IAbs):
+    if isinstance(term, INeg | IAbs | IDiv | IMod):
         return int_refs(term.x, values_only)
     if isinstance(term, IMul):
         return int_refs(term.a, values_only) | int_refs(term.b, values_only)
@@ -253,6 +319,12 @@ def evaluate(term: IntTerm, slots: dict[tuple[NounRef, int], int],
         return term.value
     if isinstance(term, ISlot):
         return slots[(term.ref, term.type)]
+    if isinstance(term, ICount):
+        return slots[(term.ref, COUNT)]
+    if isinstance(term, IDiv):
+        return ev(term.x) // term.k
+    if isinstance(term, IMod):
+        return ev(term.x) % term.k
     if isinstance(term, IValue):
         index = slots[(term.ref, term.type)]
         known = values[term.type][index]
@@ -273,7 +345,17 @@ def bounds(term: IntTerm, model: Model) -> tuple[int, int]:
     if isinstance(term, IConst):
         return term.value, term.value
     if isinstance(term, ISlot):
-        return 0, model.size - 1
+        return 0, model.count(term.type) - 1
+    if isinstance(term, ICount):
+        return 0, model.size
+    if isinstance(term, IDiv):
+        lo, hi = bounds(term.x, model)
+        return lo // term.k, hi // term.k
+    if isinstance(term, IMod):
+        lo, hi = bounds(term.x, model)
+        if hi - lo + 1 >= term.k or lo % term.k > hi % term.k:
+            return 0, term.k - 1
+        return lo % term.k, hi % term.k
     if isinstance(term, IValue):
         known = [v for v in (model.placeholders.get(term.type) or model.values[term.type])
                  if v is not None]

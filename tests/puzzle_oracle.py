@@ -1,6 +1,11 @@
 """An independent oracle: random small puzzles and a brute-force enumerator over plain
 permutations. It reads puzzles only through their public attributes and evaluates facts and
-rules from the definitions in API.md, sharing no code with mm's compiler or backends."""
+rules from the definitions in API.md, sharing no code with mm's compiler or backends.
+
+A candidate is rows_of[t]: for an ordinary type the row of each noun, for a repeating type
+(API.md "Beyond one-to-one") the noun on each row - the shape of mm's own assignments, so
+the sets compare directly. Predicate rules are called on an `mm.Solution`, as the API
+defines them."""
 
 from __future__ import annotations
 
@@ -41,6 +46,12 @@ def _term(puzzle, rows_of, values, term) -> int:
         return abs(ev(term.x))
     if isinstance(term, rules.Product):
         return ev(term.a) * ev(term.b)
+    if isinstance(term, rules.Mod):
+        return ev(term.x) % term.k
+    if isinstance(term, rules.FloorDiv):
+        return ev(term.x) // term.k
+    if isinstance(term, rules.CountOf):
+        return len(_rows(rows_of, term.noun))
     raise TypeError(f"oracle does not know {type(term).__name__}")
 
 
@@ -48,27 +59,48 @@ _OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: 
         "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 
 
+def _rows(rows_of, noun) -> set[int]:
+    """The rows a noun is on."""
+    column = rows_of[noun.type.num - 1]
+    if noun.type.repeats:
+        return {r for r, k in enumerate(column) if k == noun.num - 1}
+    return {column[noun.num - 1]}
+
+
+class Refused(Exception):
+    """The API refuses this (a repeating noun has no one partner)."""
+
+
 def _slot(rows_of, noun, noun_type):
     """The noun of noun_type on the same row as noun."""
+    if noun.type is noun_type:
+        return noun
+    if noun.type.repeats:
+        raise Refused(noun.name)
     row = rows_of[noun.type.num - 1][noun.num - 1]
     column = rows_of[noun_type.num - 1]
+    if noun_type.repeats:
+        return noun_type.nouns[column[row]]
     return noun_type.nouns[column.index(row)]
 
 
 def _related(puzzle, rows_of, a, link, b) -> bool:
-    if link is WITH:
-        link = puzzle.links[0]
+    if link is WITH or link.num == 0:
+        return _with(rows_of, a, b)
     t = link.noun_type
     return _link_true(link, _slot(rows_of, a, t), _slot(rows_of, b, t))
 
 
 def _with(rows_of, a, b) -> bool:
-    return rows_of[a.type.num - 1][a.num - 1] == rows_of[b.type.num - 1][b.num - 1]
+    """Some row has both (for nouns on one row each: they are together)."""
+    return bool(_rows(rows_of, a) & _rows(rows_of, b))
 
 
 def evaluate(puzzle, rows_of, node, values=None) -> bool:
     """Truth of a rule condition, from API.md's definitions."""
     ev = lambda x: evaluate(puzzle, rows_of, x, values)  # noqa: E731
+    if isinstance(node, rules.Predicate):
+        return node.fn(mm.Solution(puzzle, rows_of + values_tuple(puzzle, values)))
     if isinstance(node, rules.Compare):
         return _OPS[node.op](_term(puzzle, rows_of, values, node.left),
                              _term(puzzle, rows_of, values, node.right))
@@ -113,9 +145,15 @@ def evaluate(puzzle, rows_of, node, values=None) -> bool:
     raise TypeError(f"oracle does not know {type(node).__name__}")
 
 
+def values_tuple(puzzle, values) -> tuple:
+    holders = [t for t in puzzle.noun_types if t.placeholders is not None]
+    return tuple(values[t.num - 1] for t in holders) if values else ()
+
+
 def brute_force(puzzle) -> set[tuple[tuple[int, ...], ...]]:
-    """Every solution as rows_of[t][i] (the row of noun i of type t), by trying all
-    permutations of every non-first type."""
+    """Every solution as rows_of[t][i] (the row of noun i of type t; for a repeating type
+    the noun on row i), by trying all permutations of every non-first type (every choice
+    of a noun per row for a repeating type)."""
     n = len(puzzle.noun_types[0].nouns)
     identity = tuple(range(n))
     found = set()
@@ -125,7 +163,9 @@ def brute_force(puzzle) -> set[tuple[tuple[int, ...], ...]]:
     holders = [t for t in puzzle.noun_types if t.placeholders is not None]
     # placeholder values: distinct and rising with the noun number
     value_choices = [list(itertools.combinations(sorted(t.placeholders), n)) for t in holders]
-    for combo in itertools.product(perms, repeat=len(puzzle.noun_types) - 1):
+    columns = [list(itertools.product(range(len(t.nouns)), repeat=n)) if t.repeats else perms
+               for t in puzzle.noun_types[1:]]
+    for combo in itertools.product(*columns):
         rows_of = (identity, *combo)
         ok = all(_related(puzzle, rows_of, f.noun1, f.link, f.noun2) == (f.verb is IS)
                  for f in facts)
@@ -246,7 +286,11 @@ def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, 
             if numeric and r.random() < 0.6:
                 return rules.value(noun, r.choice(numeric))
             return rules.num(noun, r.choice(p.noun_types))
-        kind = r.randrange(5)
+        kind = r.randrange(7)
+        if kind == 5:
+            return term(depth - 1) % r.randint(1, 4)
+        if kind == 6:
+            return term(depth - 1) // r.randint(1, 3)
         if kind == 0:
             return term(depth - 1) + term(depth - 1)
         if kind == 1:
@@ -291,5 +335,115 @@ def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, 
         p.add_rule(str(100 + k), f"Random rule {k + 1}.", cond(2))
     if not p.facts and not p.rules:
         x = atom()
+        p.add_rule("0", "Always true.", x | ~x)
+    return p
+
+
+def random_repeating_puzzle(seed: int, predicates: bool = True) -> mm.Puzzle:
+    """A random small puzzle with repeating types (API.md "Beyond one-to-one"): WITH facts
+    between any nouns, link facts between nouns of one-to-one types, rules with count, num,
+    %, //, SmartRules, and (with `predicates`) a rule written as a Python function."""
+    r = random.Random(seed)
+    p = mm.Puzzle(f"Repeating{seed}", f"Random repeating puzzle {seed}")
+    n = r.randint(2, 4)
+    p.add_noun_type("T1").add_nouns(*(f"r{i + 1}" for i in range(n)))
+    cases = 1
+    for t in range(2, r.randint(3, 4) + 1):
+        repeats = t == 2 or r.random() < 0.6
+        k = r.randint(1, n + 1) if repeats else n
+        more = k ** n if repeats else len(list(itertools.permutations(range(n))))
+        if cases * more > 3000:
+            break
+        cases *= more
+        p.add_noun_type(f"T{t}", repeats=repeats).add_nouns(
+            *(f"n{t}{i + 1}" for i in range(k)))
+    plain = [t for t in p.noun_types if not t.repeats]
+    all_links = [p.links[0]]
+    for k in range(r.randint(0, 2)):
+        all_links.append(p.add_link(f"link{k + 1}", r.choice(plain), r.choice(_SMART_LINKS)(r)))
+    nouns_all = [x for t in p.noun_types for x in t.nouns]
+    plain_nouns = [x for t in plain for x in t.nouns]
+
+    def pair(link):
+        pool = nouns_all if link.num == 0 else plain_nouns
+        for _ in range(50):
+            a, b = r.sample(pool, 2)
+            if link.num == 0 and a.type is b.type:
+                continue
+            if a.type is link.noun_type and b.type is link.noun_type:
+                continue
+            return a, b
+        return None
+
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for k in range(r.randint(0, 4)):
+            link = r.choice(all_links)
+            ab = pair(link)
+            if ab:
+                p.add_fact(str(k + 1), ab[0], r.choice([IS, IS_NOT]),
+                           WITH if link.num == 0 else link, ab[1])
+
+    def term(depth):
+        kind = r.randrange(6 if depth else 3)
+        if kind == 0:
+            return rules.count(r.choice(nouns_all))
+        if kind == 1:
+            noun = r.choice(plain_nouns)
+            return rules.num(noun, r.choice(p.noun_types))
+        if kind == 2:
+            return rules.num(r.choice(p.noun_types[0].nouns), r.choice(p.noun_types))
+        if kind == 3:
+            return term(depth - 1) % r.randint(1, 3)
+        if kind == 4:
+            return (term(depth - 1) - r.randint(0, 3)) // r.randint(1, 3)
+        return term(depth - 1) + term(depth - 1)
+
+    def cond(depth):
+        kind = r.randrange(9 if depth else 4)
+        if kind == 0:
+            link = r.choice(all_links)
+            ab = pair(link)
+            if ab:
+                return rules.related(ab[0], WITH if link.num == 0 else link, ab[1])
+            return rules.Const(True)
+        if kind == 1:
+            a, b = r.sample(nouns_all, 2)
+            return rules.with_(a, b)
+        if kind == 2:
+            op = r.choice(["==", "!=", "<", "<=", ">", ">="])
+            left, right = term(1), r.randint(-1, 4)
+            return {"==": lambda: left == right, "!=": lambda: left != right,
+                    "<": lambda: left < right, "<=": lambda: left <= right,
+                    ">": lambda: left > right, ">=": lambda: left >= right}[op]()
+        if kind == 3:
+            a = r.choice(nouns_all)
+            return rules.match_at_least_one(a, r.sample(nouns_all, 2))
+        xs = [cond(depth - 1) for _ in range(r.randint(1, 3))]
+        if kind == 4:
+            return rules.all_of(xs)
+        if kind == 5:
+            return rules.any_of(xs)
+        if kind == 6:
+            return ~xs[0]
+        if kind == 7:
+            return rules.exactly(r.randint(0, len(xs)), xs)
+        return rules.match_one_to_exactly_one(r.sample(nouns_all, 2), r.sample(nouns_all, 2))
+
+    for k in range(r.randint(0, 3)):
+        p.add_rule(str(100 + k), f"Random rule {k + 1}.", cond(2))
+    if predicates and r.random() < 0.5:
+        repeating = [t for t in p.noun_types if t.repeats]
+        t = r.choice(repeating)
+        rows, mod, hit = p.noun_types[0].nouns, r.randint(2, 3), r.randint(0, 2)
+
+        def fn(solution, t=t, rows=rows, mod=mod, hit=hit):
+            return sum(solution.partner(x, t).num for x in rows) % mod != hit
+
+        p.add_rule("P", "A rule written as a function.", rules.predicate(fn, reads=[t]))
+    if not p.facts and not p.rules:
+        x = rules.with_(*r.sample(nouns_all, 2))
         p.add_rule("0", "Always true.", x | ~x)
     return p

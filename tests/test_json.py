@@ -17,6 +17,10 @@ def _texts(p):
     return [f.text for f in p.facts] + [r.text for r in p.rules]
 
 
+def _has_predicate(p):
+    return any(isinstance(r.constraint, mm.rules.Predicate) for r in p.rules)
+
+
 def _round_trip(p):
     data = json_format.to_json(p)
     q = json_format.from_json(json.loads(json.dumps(data)))
@@ -26,6 +30,10 @@ def _round_trip(p):
 @pytest.mark.parametrize("name", mm.builtin_names())
 def test_builtin_puzzles_round_trip_exactly(name, tmp_path):
     p = mm.load(name)
+    if _has_predicate(p):  # code is never written as data
+        with pytest.raises(mm.UnsupportedFeature, match="Python function"):
+            p.save(tmp_path / "p.json")
+        return
     p.save(tmp_path / "p.json")
     q = mm.load(tmp_path / "p.json")
     assert {s.assignment for s in q.solutions()} == {s.assignment for s in p.solutions()}
@@ -41,7 +49,10 @@ def test_exported_puzzles_follow_the_schema(name):
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test extra")
     schema = json.loads(resources.files("mm.formats").joinpath("schema/mm-puzzle-1.schema.json")
                         .read_text())
-    jsonschema.validate(json_format.to_json(mm.load(name)), schema)
+    p = mm.load(name)
+    if _has_predicate(p):
+        pytest.skip(f"{name} has a rule written as a Python function: it has no JSON form")
+    jsonschema.validate(json_format.to_json(p), schema)
 
 
 @settings(max_examples=30, deadline=None)

@@ -94,9 +94,10 @@ def test_verify_builtins(name):
 ])
 def test_group_testing_finds_the_same_redundant_clues_as_one_solve_each(make, some_redundant):
     from mm.analysis.verify import _engine, _implied
+    from mm.deadline import Deadline
 
     puzzle = make()
-    engine, clues, guards = _engine(puzzle, "sat", None, {})
+    engine, clues, guards = _engine(puzzle, "sat", Deadline(None), {})
     engine.block(engine.next_solution(guards))
     naive = [k for k in range(len(guards))
              if engine.next_solution(guards[:k] + guards[k + 1:]) is None]

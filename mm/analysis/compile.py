@@ -5,7 +5,7 @@ from __future__ import annotations
 from mm import ir
 from mm.errors import UnsupportedFeature, ValidationError
 from mm.model import rules
-from mm.model.puzzle_data import WITH, Link, Noun, PuzzleData
+from mm.model.puzzle_data import WITH, Link, Noun, NounType, PuzzleData
 
 
 class Lowering:
@@ -34,6 +34,10 @@ class Lowering:
         if link is WITH:
             return 0
         assert isinstance(link, Link)
+        if link.noun_type.repeats:
+            raise ValidationError(
+                f"link '{link.name}' cannot be over the repeating type '{link.noun_type.name}' "
+                "(its nouns may share rows, so they have no order of their own)")
         if link not in self.link_cache:
             table = ir.Table(link.noun_type.index, link.pairs())
             self.link_cache[link] = self._add_table(table)
@@ -44,6 +48,8 @@ class Lowering:
         return (noun.type.index, noun.index)
 
     def rel(self, a: Noun, link: Link | object, b: Noun) -> ir.Cond:
+        if a.type.repeats or b.type.repeats:
+            return self._repeating_rel(a, link, b)
         k = self.table_of(link)
         table = self.tables[k]
         ra, rb = self.ref(a), self.ref(b)
@@ -58,6 +64,33 @@ class Lowering:
         if k == 0 and ra[0] == rb[0]:
             return ir.Const(False)  # two different nouns of one type are never together
         return ir.Rel(ra, k, rb)
+
+    def _repeating_rel(self, a: Noun, link: Link | object, b: Noun) -> ir.Cond:
+        """WITH where a noun repeats: the non-repeating noun's row has the other; between
+        two repeating nouns, some row has both (spelled out over the rows)."""
+        if not (link is WITH or isinstance(link, Link) and link.num == 0):
+            noun = a if a.type.repeats else b
+            name = getattr(link, "name", link)
+            raise ValidationError(
+                f"the link '{name}' cannot relate '{noun.name}' of the repeating type "
+                f"'{noun.type.name}' (it may be on several rows; only WITH is allowed)")
+        ra, rb = self.ref(a), self.ref(b)
+        if ra == rb:  # a noun "with itself": it is on some row
+            return _or(tuple(ir.Rel((0, r), 0, ra) for r in range(self.size)))
+        if ra[0] == rb[0]:  # two nouns of one type never share a row
+            return ir.Const(False)
+        if a.type.repeats and b.type.repeats:
+            return _or(tuple(ir.And((ir.Rel((0, r), 0, ra), ir.Rel((0, r), 0, rb)))
+                             for r in range(self.size)))
+        if a.type.repeats:
+            ra, rb = rb, ra
+        return ir.Rel(ra, 0, rb)
+
+    def _reads(self, noun: Noun, t: NounType, what: str) -> None:
+        if noun.type.repeats and noun.type is not t:
+            raise ValidationError(
+                f"rules.{what}: '{noun.name}' is of the repeating type '{noun.type.name}' and "
+                f"may be on several rows, so it has no one noun of '{t.name}'")
 
     def fact(self, fact) -> ir.Cond:
         cond = self.rel(fact.noun1, fact.link, fact.noun2)
@@ -84,6 +117,8 @@ class Lowering:
             return _card(tuple(self.condition(x) for x in node.xs), node.low, node.high)
         if isinstance(node, rules.Compare):
             return ir.Cmp(node.op, self.term(node.left), self.term(node.right))
+        if isinstance(node, rules.Predicate):
+            raise ValidationError(f"{node!r} must be a whole rule, not part of a condition")
         raise UnsupportedFeature(f"rule node {type(node).__name__} cannot be compiled")
 
 
@@ -92,9 +127,11 @@ class Lowering:
             return ir.IConst(node.value)
         if isinstance(node, rules.NumOf):
             t = node.noun_type
+            self._reads(node.noun, t, "num")
             return ir.ISum((ir.ISlot(self.ref(node.noun), t.index), ir.IConst(1)))
         if isinstance(node, rules.ValueOf):
             t = node.noun_type
+            self._reads(node.noun, t, "value")
             if t.placeholders is None:
                 for noun in t.nouns:
                     if noun.value is None:
@@ -110,6 +147,13 @@ class Lowering:
             return ir.IAbs(self.term(node.x))
         if isinstance(node, rules.Product):
             return ir.IMul(self.term(node.a), self.term(node.b))
+        if isinstance(node, rules.Mod):
+            return ir.IMod(self.term(node.x), node.k)
+        if isinstance(node, rules.FloorDiv):
+            return ir.IDiv(self.term(node.x), node.k)
+        if isinstance(node, rules.CountOf):
+            noun = node.noun
+            return ir.ICount(self.ref(noun)) if noun.type.repeats else ir.IConst(1)
         raise UnsupportedFeature(f"integer term {type(node).__name__} cannot be compiled")
 
 
@@ -174,6 +218,7 @@ def lower(puzzle: PuzzleData) -> tuple[ir.Model, Lowering]:
         values=[[n.value for n in t.nouns] for t in puzzle.noun_types],
         placeholders={t.index: t.placeholders for t in puzzle.noun_types
                       if t.placeholders is not None},
+        repeats=frozenset(t.index for t in puzzle.noun_types if t.repeats),
     )
     for index, fact in enumerate(puzzle.facts):
         if not fact.enabled:
@@ -184,6 +229,8 @@ def lower(puzzle: PuzzleData) -> tuple[ir.Model, Lowering]:
             continue
         if rule.constraint is None:
             raise ValidationError(f"Rule {rule.num} \"{rule.text}\" must have a constraint")
+        if isinstance(rule.constraint, rules.Predicate):
+            continue  # code, checked lazily by the solving loop (mm.analysis.lazy)
         cond = lowering.condition(rule.constraint)
         model.constraints.append((ir.Origin("rule", index), cond))
     model.tables = lowering.tables

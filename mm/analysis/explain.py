@@ -69,6 +69,7 @@ from typing import Any
 
 from mm import ir
 from mm.analysis.compile import lower
+from mm.analysis.lazy import refuse
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
 from mm.errors import TimeLimitReached, UnsupportedFeature
@@ -197,6 +198,13 @@ class _Explainer:
     def __init__(self, puzzle: PuzzleData, backend: str, time_limit: float | None):
         self.puzzle = puzzle
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        refuse(puzzle, "explain and hint")
+        repeating = [t.name for t in puzzle.noun_types if t.repeats]
+        if repeating:
+            raise UnsupportedFeature(
+                f"explain and hint do not support repeating noun types yet ('{repeating[0]}' "
+                "has repeats=True): their grids assume one noun of each type per row and "
+                "per noun")
         model, _ = lower(puzzle)
         self.labels: list[str] = []
         conds: dict[str, list[ir.Cond]] = {}

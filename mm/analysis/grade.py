@@ -22,11 +22,13 @@ Levels: easy (propagation alone), medium (a few contradictions: up to 2 per 100 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from mm.analysis.compile import lower
+from mm.analysis.lazy import refuse
 from mm.analysis.policy import open_engine
 from mm.errors import PuzzleError
 from mm.ir import Model
@@ -79,6 +81,7 @@ def grade(p: PuzzleData, method: str = "probing") -> Grade:
     """The grade of a puzzle with exactly one solution (else a PuzzleError says why)."""
     if method not in ("probing", "explain"):
         raise PuzzleError(f"grade: unknown method '{method}' (probing or explain)")
+    refuse(p, "grade")
     model, _ = lower(p)
     effort = search_effort(model)
     clues = sum(f.enabled for f in p.facts) + sum(x.enabled for x in p.rules)
@@ -128,8 +131,7 @@ def probe(model: Model) -> tuple[int, int, bool]:
     """(hardest step, contradiction steps, case split needed) by unit propagation and then
     failed-literal probing, one deduction at a time, until every cell is known."""
     constraints = [cond for _, cond in model.constraints]
-    bare = Model(model.type_names, model.noun_names, model.tables, [], model.values,
-                 model.placeholders)
+    bare = dataclasses.replace(model, constraints=[])  # every field (repeats too) but these
     with open_engine(bare, "sat", "verify", None, engine=ENGINE) as engine:
         assume = [engine.guard(cond) for cond in constraints]
         cells = engine.position_literals()  # type: ignore[attr-defined]

@@ -7,6 +7,7 @@ from typing import Any
 
 from mm import backends
 from mm.analysis.compile import compile_puzzle
+from mm.analysis.lazy import LazyRules, predicates, refuse
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
 from mm.deadline import Deadline
@@ -18,15 +19,19 @@ from mm.model.solution import Solution
 def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float | None,
                  **options: Any) -> Backend:
     """The puzzle compiled and loaded into the backend the policy picks for `task`;
-    compiling draws on the time limit too."""
+    compiling draws on the time limit too. Predicate rules (rules.predicate) are checked
+    around it, candidate by candidate."""
     if not isinstance(backend, str):
         raise BadArgument(f"backend must be a name such as 'auto', got {backend!r}")
+    if task == "model_count":
+        refuse(puzzle, "model counting (count(exact=True) or approx=True)")
     deadline = Deadline(time_limit)
     model = compile_puzzle(puzzle)
     # import the solver library first (OR-Tools takes a second or more): the backend's
     # own clock starts when it is built, so the import must come out of this budget
     backends.get(backend if backend != "auto" else candidates(model, task)[0])
-    return open_engine(model, backend, task, deadline.remaining(), **options)
+    engine = open_engine(model, backend, task, deadline.remaining(), **options)
+    return LazyRules(engine, puzzle) if predicates(puzzle) else engine
 
 
 def check_limit(limit: Any) -> int | None:

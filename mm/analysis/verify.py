@@ -13,12 +13,15 @@ incremental solver, so each question below is one more solve under assumptions:
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from mm import backends, ir
 from mm.analysis.compile import lower
+from mm.analysis.lazy import LazyRules, RejectionBudget, predicates
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
 from mm.deadline import Deadline
@@ -32,6 +35,14 @@ from mm.model.solution import Solution
 class Clue:
     items: list[Fact | Rule]
     cond: ir.Cond
+    lazy: int | None = None  # a predicate rule: its index in puzzle.rules
+
+    def holds(self, engine: Any, assignment: ir.Assignment) -> bool:
+        """Does the clue hold in the assignment?"""
+        if self.lazy is not None:
+            return bool(engine.holds(self.lazy, assignment))
+        model = engine.model
+        return ir.holds(self.cond, model.tables, assignment, model)
 
 
 def clues_of(puzzle: PuzzleData, model: ir.Model) -> list[Clue]:
@@ -56,6 +67,7 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
     """One incremental engine with a guard (switch) per clue; the policy picks it."""
     model, _ = lower(puzzle)
     clues = clues_of(puzzle, model)
+    lazy = [Clue([puzzle.rules[i]], ir.Const(True), i) for i, _ in predicates(puzzle)]
     model.constraints = []
     names = [backend] if backend != "auto" else candidates(model, "verify")
     error: Exception | None = None
@@ -71,7 +83,11 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
         except UnsupportedFeature as exc:
             error = exc
             continue
-        return engine, clues, [engine.guard(c.cond) for c in clues]
+        guards = [engine.guard(c.cond) for c in clues]
+        if lazy:
+            engine = LazyRules(engine, puzzle)
+            guards += [engine.switch(c.lazy) for c in lazy if c.lazy is not None]
+        return engine, clues + lazy, guards
     raise error or UnsupportedFeature("no backend can verify this puzzle")
 
 
@@ -100,27 +116,48 @@ def _report(puzzle: PuzzleData, engine: Backend, clues: list[Clue], guards: list
             redundancy: bool, minimal: bool, reopen: tuple) -> Report:
     first = engine.next_solution(guards)
     if first is None:
-        conflict = _minimal_conflict(engine, guards)
-        return Report("none", conflict=[item for k in conflict for item in clues[k].items])
+        report = Report("none")
+        with _bounded(engine):
+            conflict = _minimal_conflict(engine, guards)
+            report.conflict = [item for k in conflict for item in clues[k].items]
+        return report
     engine.block(first)
     second = engine.next_solution(guards)
     solution = Solution(puzzle, first)
     if second is None:
         report = Report("unique", [solution])
         if redundancy:
-            implied = _implied(engine, guards, clues)
-            report.redundant = [item for k in implied for item in clues[k].items]
-            if minimal:
-                keep = _minimal_unique_subset(engine, clues, guards, implied)
-                report.minimal = [item for k in keep for item in clues[k].items]
+            with _bounded(engine):
+                implied = _implied(engine, guards, clues)
+                report.redundant = [item for k in implied for item in clues[k].items]
+                if minimal:
+                    keep = _minimal_unique_subset(engine, clues, guards, implied)
+                    report.minimal = [item for k in keep for item in clues[k].items]
         return report
     other = Solution(puzzle, second)
     report = Report("multiple", [solution, other], differences(solution, other))
     fresh, _, fresh_guards = _engine(puzzle, *reopen)
-    with fresh:
+    with fresh, _bounded(fresh):
         report.backbone, report.open_cells = _backbone(puzzle, fresh, fresh_guards, first,
                                                        second)
     return report
+
+
+@contextlib.contextmanager
+def _bounded(engine: Any) -> Iterator[None]:
+    """With predicate rules, the questions asked with some clues left out may make a
+    predicate reject candidates one by one for ever: give them a budget, and when it runs
+    out leave that part of the report unset (None: not known) rather than guess."""
+    if not isinstance(engine, LazyRules):
+        yield
+        return
+    engine.budget = LAZY_BUDGET
+    try:
+        yield
+    except RejectionBudget:
+        pass
+    finally:
+        engine.budget = None
 
 
 def _refuted(engine, guards: list, trial: list[int]) -> list[int] | None:
@@ -142,6 +179,7 @@ def _core_of(engine, guards: list, trial: list[int]) -> list[int]:
     return sorted(position[k] for k in keys if k in position)
 
 
+LAZY_BUDGET = 200  # candidates a predicate may reject per question of the clue analysis
 GROUP = 12  # clues left out together per query in _implied (10x30: 491 queries -> 173)
 
 
@@ -152,7 +190,6 @@ def _implied(engine, guards: list, clues: list[Clue]) -> list[int]:
     is needed; else the group is split. Most clues of a well-made puzzle are implied, so
     this asks far fewer questions than one per clue."""
     everything = list(range(len(guards)))
-    model = engine.model
     unknown = set(everything)
     implied: set[int] = set()
 
@@ -169,7 +206,7 @@ def _implied(engine, guards: list, clues: list[Clue]) -> list[int]:
             implied.update(settled)
             unknown.difference_update(settled)
             return
-        broken = [k for k in group if not ir.holds(clues[k].cond, model.tables, other, model)]
+        broken = [k for k in group if not clues[k].holds(engine, other)]
         if len(broken) == 1:  # a solution that breaks this clue alone: it is needed
             unknown.discard(broken[0])
             settle([k for k in group if k != broken[0]])
@@ -208,10 +245,9 @@ def _minimal_unique_subset(engine, clues: list[Clue], guards: list,
     solver's core (deletion on the whole clue list is far slower on large puzzles)."""
     optional = set(implied)
     keep = [k for k in range(len(guards)) if k not in optional]
-    model = engine.model
     while (other := engine.next_solution([guards[i] for i in keep])) is not None:
         broken = next(k for k in sorted(optional - set(keep))
-                      if not ir.holds(clues[k].cond, model.tables, other, model))
+                      if not clues[k].holds(engine, other))
         keep = sorted([*keep, broken])
     for k in [k for k in keep if k in optional]:
         if k in keep:
@@ -228,7 +264,7 @@ def _backbone(puzzle: PuzzleData, engine, guards: list, first: ir.Assignment,
     size = len(types[0].nouns)
 
     def noun_at(assignment: ir.Assignment, t: int, row: int) -> int:
-        return assignment[t].index(row)
+        return ir.noun_on(assignment, t, row, engine.model.repeats)
 
     undecided = {(t, row) for t in range(1, len(types)) for row in range(size)
                  if noun_at(first, t, row) == noun_at(second, t, row)}
@@ -236,7 +272,7 @@ def _backbone(puzzle: PuzzleData, engine, guards: list, first: ir.Assignment,
     while undecided:
         t, row = undecided.pop()
         noun = noun_at(first, t, row)
-        moved = engine.guard(ir.Not(ir.Rel((t, noun), 0, (0, row))))
+        moved = engine.guard(ir.Not(ir.Rel((0, row), 0, (t, noun))))
         other = engine.next_solution([*guards, moved])
         if other is None:
             fixed.add((t, row))

@@ -239,17 +239,18 @@ class _Reader:
         name = self.get(t, "name", str, where)
         nouns = self.get(t, "nouns", list, where)
         placeholders = self.get(t, "placeholders", list, where, required=False)
+        repeats = self.get(t, "repeats", bool, where, False, False)
         nouns = [{"name": n} if isinstance(n, str) else n for n in nouns]
         if placeholders is not None:
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in placeholders):
                 raise self.fail(f"{where}.placeholders", "expected a list of integers")
             names = [self.get(n, "name", str, f"{where}.nouns[{k}]")
                      for k, n in enumerate(nouns)]
-            self._call(where, p.add_noun_type, name, placeholders, names)
+            self._call(where, p.add_noun_type, name, placeholders, names, repeats)
             return
-        kind = self._call(where, p.add_noun_type, name)
+        kind = self._call(where, p.add_noun_type, name, None, None, repeats)
         first = p.noun_types[0]
-        if kind is not first and len(nouns) != len(first.nouns):
+        if kind is not first and not repeats and len(nouns) != len(first.nouns):
             raise self.fail(f"{where}.nouns", f"type '{name}' has {len(nouns)} nouns, but the "
                             f"first type '{first.name}' has {len(first.nouns)} (every type "
                             "needs one noun per row)")
@@ -374,14 +375,17 @@ class _Reader:
                 raise self.fail(f"{where}.cmp", f"unknown comparison '{cmp}'")
             return r.Compare(cmp, self._int(p, self.get(c, "left", dict, where), f"{where}.left"),
                              self._int(p, self.get(c, "right", dict, where), f"{where}.right"))
+        if op == "predicate":
+            raise self.fail(f"{where}.op", "a rule written as a Python function "
+                            "(rules.predicate) is code and is never read from a data file")
         raise self.fail(f"{where}.op", f"unknown rule node '{op}' (const, related, not, all, "
                         "any, if, iff, count, compare)")
 
     def _int(self, p: Puzzle, e: Any, where: str) -> r.IntExpr:
-        if not isinstance(e, dict) or len(set(e) - {"type"}) != 1:
+        if not isinstance(e, dict) or len(set(e) - {"type", "by"}) != 1:
             raise self.fail(where, "expected one number node (int, num, value, sum, mul, "
-                            "neg, abs)")
-        key = next(k for k in e if k != "type")
+                            "neg, abs, mod, div, count)")
+        key = next(k for k in e if k not in ("type", "by"))
         if key == "int":
             return r.IntConst(self.get(e, "int", int, where))
         if key in ("num", "value"):
@@ -399,6 +403,14 @@ class _Reader:
         if key in ("neg", "abs"):
             x = self._int(p, self.get(e, key, dict, where), f"{where}.{key}")
             return r.Neg(x) if key == "neg" else r.Abs(x)
+        if key in ("mod", "div"):
+            x = self._int(p, self.get(e, key, dict, where), f"{where}.{key}")
+            by = self.get(e, "by", int, where)
+            if by <= 0:
+                raise self.fail(f"{where}.by", f"expected a positive integer, got {by}")
+            return x % by if key == "mod" else x // by
+        if key == "count":
+            return r.count(self._noun(p, e[key], f"{where}.count"))
         raise self.fail(where, f"unknown number node '{key}'")
 
 

@@ -73,15 +73,17 @@ def integer_name(name: str) -> int | None:
 
 class NounType:
     """A category of nouns (House, Color, ...); `num` is 1-based in order of creation.
-    A placeholder type (`placeholders` is its domain) has nouns whose values are unknown."""
+    A placeholder type (`placeholders` is its domain) has nouns whose values are unknown.
+    A repeating type (`repeats`) puts one of its nouns on each row, a noun on any number."""
 
     def __init__(self, puzzle: PuzzleData, num: int, name: str,
-                 placeholders: tuple[int, ...] | None = None):
+                 placeholders: tuple[int, ...] | None = None, repeats: bool = False):
         self.puzzle = puzzle
         self.num = num
         self.name = name
         self.nouns: list[Noun] = []
         self.placeholders = placeholders
+        self.repeats = repeats
 
     @property
     def index(self) -> int:

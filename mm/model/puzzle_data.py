@@ -116,20 +116,30 @@ class PuzzleData:
 
     # ----------------------------------------------------------------- building
     def add_noun_type(self, name: str, placeholders: Iterable[int] | None = None,
-                      names: Sequence[str] | None = None) -> NounType:
+                      names: Sequence[str] | None = None, repeats: bool = False) -> NounType:
         """A noun type. With `placeholders` (a domain such as range(0, 1000)) it gets at once
         as many nouns as the first type has, whose values are unknown integers of that
-        domain, all different and rising with `num` (named by `names` or "Name 1", ...)."""
+        domain, all different and rising with `num` (named by `names` or "Name 1", ...).
+        With `repeats=True` each row takes one of its nouns and a noun may sit on any
+        number of rows (so it may have fewer or more nouns than the first type)."""
         if not isinstance(name, str) or not name.strip():
             raise ValidationError("a noun type needs a non-empty name")
         if any(t.name == name for t in self.noun_types):
             raise ValidationError(f"the puzzle already has a noun type named '{name}'")
+        if not isinstance(repeats, bool):
+            raise ValidationError(f"noun type '{name}': repeats must be True or False")
+        if repeats and not self.noun_types:
+            raise ValidationError(
+                f"noun type '{name}': the first noun type (the rows) cannot repeat")
+        if repeats and placeholders is not None:
+            raise ValidationError(
+                f"noun type '{name}': a placeholder type cannot repeat")
         domain = None
         if placeholders is not None:
             domain = self._placeholder_domain(name, placeholders)
         elif names is not None:
             raise ValidationError(f"noun type '{name}': names= goes with placeholders=")
-        noun_type = NounType(self, len(self.noun_types) + 1, name, domain)
+        noun_type = NounType(self, len(self.noun_types) + 1, name, domain, repeats)
         self.noun_types.append(noun_type)
         if len(self.noun_types) == 1:
             self.links.insert(0, Link(0, "with", noun_type, with_()))
@@ -173,6 +183,8 @@ class PuzzleData:
         if f is not None and not callable(f):
             raise BadArgument(f"link '{name}': f must be a function (a, b) -> bool, got {f!r}")
         self._check_noun_type(noun_type, f"link '{name}'")
+        if noun_type.repeats:
+            raise ValidationError(_repeating_link(name, noun_type))
         if not self.links:
             raise ValidationError("add a noun type before adding links")
         link = Link(len(self.links), name, noun_type, f)
@@ -318,7 +330,16 @@ class PuzzleData:
             raise ValidationError(
                 f"puzzle '{self.name}' must have at least two nouns per type "
                 f"(type '{self.noun_types[0].name}' has {size})")
+        if self.noun_types[0].repeats:
+            raise ValidationError(
+                f"puzzle '{self.name}': the first noun type '{self.noun_types[0].name}' "
+                "(the rows) cannot repeat")
         for t in self.noun_types[1:]:
+            if t.repeats:
+                if not t.nouns:
+                    raise ValidationError(
+                        f"puzzle '{self.name}': repeating type '{t.name}' has no nouns")
+                continue
             if len(t.nouns) != size:
                 raise ValidationError(
                     f"puzzle '{self.name}' must have the same number of nouns per type: "
@@ -329,6 +350,8 @@ class PuzzleData:
             if not callable(link.f):
                 raise ValidationError(
                     f"Link {link.num} '{link.name}': its function is not callable")
+            if link.noun_type.repeats:
+                raise ValidationError(_repeating_link(link.name, link.noun_type))
         for fact in self.facts:
             problem = self._fact_problem(fact.noun1, fact.verb, fact.link, fact.noun2)
             if problem:
@@ -354,16 +377,20 @@ class PuzzleData:
         size = len(self.noun_types[0].nouns) if self.noun_types else 0
         answer = self.answer
 
-        def permutation(row: Any) -> bool:
-            return (isinstance(row, list | tuple) and len(row) == size
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
-                    and sorted(row) == list(range(size)))
+        def fits(row: Any, t: NounType) -> bool:
+            if not (isinstance(row, list | tuple) and len(row) == size
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in row)):
+                return False
+            if t.repeats:  # the noun on each row
+                return all(0 <= k < len(t.nouns) for k in row)
+            return sorted(row) == list(range(size))
 
         if (not isinstance(answer, list | tuple) or len(answer) != len(self.noun_types) - 1
-                or not all(permutation(row) for row in answer)):
+                or not all(fits(row, t) for row, t in zip(answer, self.noun_types[1:],
+                                                          strict=True))):
             raise ValidationError(
                 f"puzzle '{self.name}': answer must be {len(self.noun_types) - 1} rows, each a "
-                f"permutation of 0..{size - 1}")
+                f"permutation of 0..{size - 1} (for a repeating type: one noun index per row)")
         values = self.answer_values
         if values is None:
             return
@@ -385,6 +412,10 @@ class PuzzleData:
         if link.num == 0 and noun1.type is noun2.type:
             return (f"cannot state that two nouns of the same type ('{noun1.type.name}') "
                     "are [not] together")
+        if link.num != 0 and (noun1.type.repeats or noun2.type.repeats):
+            noun = noun1 if noun1.type.repeats else noun2
+            return (f"cannot use the link '{link.name}' with '{noun.name}' of the repeating "
+                    f"type '{noun.type.name}' (it may be on several rows; only WITH is allowed)")
         if noun1.type is link.noun_type and noun2.type is link.noun_type:
             return (f"cannot have the link '{link.name}' and both nouns with the same type "
                     f"('{link.noun_type.name}')")
@@ -566,6 +597,11 @@ class PuzzleData:
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.name!r}: {len(self.noun_types)} types, "
                 f"{len(self.facts)} facts, {len(self.rules)} rules>")
+
+
+def _repeating_link(name: str, noun_type: NounType) -> str:
+    return (f"link '{name}' cannot be over the repeating type '{noun_type.name}' (its nouns "
+            "may share rows, so they have no order of their own)")
 
 
 SayFact = Callable[[Noun, Verb, Link, Noun], str]

@@ -2,6 +2,8 @@
 
 A rule is data, never a callback over solver state: every backend compiles the same tree,
 and `holds(solution)` checks a finished solution in plain Python (the tests' oracle).
+The one exception is `predicate(fn, reads=...)`: a whole rule written as a Python function
+of a finished `Solution`, which the solving loop checks lazily (mm.analysis.lazy).
 
 >>> from mm import Puzzle, rules
 >>> p = Puzzle("T", "T")
@@ -12,7 +14,7 @@ and `holds(solution)` checks a finished solution in plain Python (the tests' ora
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mm.errors import BadArgument, ValidationError
@@ -64,6 +66,8 @@ class Condition:
 
 
 def _as_condition(value: Any, op: str) -> Condition:
+    if isinstance(value, Predicate):
+        raise value.refuse(op)
     if isinstance(value, Condition):
         return value
     hint = ""
@@ -80,6 +84,8 @@ def _conditions(items: tuple[Any, ...], name: str) -> tuple[Condition, ...]:
                               f"got {items[0]!r}")
         items = tuple(items[0])
     for item in items:
+        if isinstance(item, Predicate):
+            raise item.refuse(f"rules.{name}")
         if not isinstance(item, Condition):
             raise BadArgument(f"rules.{name}: {item!r} is not a rule condition")
     return tuple(items)
@@ -117,7 +123,7 @@ class Related(Condition):
 
     def holds(self, solution: Solution) -> bool:
         if self.link is WITH:
-            return solution.row_of(self.a) == solution.row_of(self.b)
+            return solution.together(self.a, self.b)
         link: Link = self.link  # type: ignore[assignment]
         t = link.noun_type
         return link.holds(solution.partner(self.a, t), solution.partner(self.b, t))
@@ -142,7 +148,7 @@ class Not(Condition):
 
 class AllOf(Condition):
     def __init__(self, xs: Sequence[Condition]):
-        self.xs = tuple(xs)
+        self.xs = tuple(_as_condition(x, "&") for x in xs)
 
     def children(self) -> tuple[Condition, ...]:
         return self.xs
@@ -156,7 +162,7 @@ class AllOf(Condition):
 
 class AnyOf(Condition):
     def __init__(self, xs: Sequence[Condition]):
-        self.xs = tuple(xs)
+        self.xs = tuple(_as_condition(x, "|") for x in xs)
 
     def children(self) -> tuple[Condition, ...]:
         return self.xs
@@ -202,7 +208,7 @@ class Count(Condition):
     """Between `low` and `high` (inclusive) of the conditions hold."""
 
     def __init__(self, xs: Sequence[Condition], low: int, high: int):
-        self.xs = tuple(xs)
+        self.xs = tuple(_as_condition(x, "rules.exactly/at_least/at_most") for x in xs)
         self.low, self.high = low, high
 
     def children(self) -> tuple[Condition, ...]:
@@ -307,8 +313,7 @@ class MatchAtLeastOne(SmartRule):
         return AnyOf(tuple(with_(self.noun1, b) for b in self.nouns2))
 
     def holds(self, solution: Solution) -> bool:
-        row = solution.row_of(self.noun1)
-        return any(solution.row_of(b) == row for b in self.nouns2)
+        return any(solution.together(self.noun1, b) for b in self.nouns2)
 
 
 class MatchOneToExactlyOne(SmartRule):
@@ -320,8 +325,7 @@ class MatchOneToExactlyOne(SmartRule):
         return Count(tuple(with_(a, b) for a in self.nouns1 for b in self.nouns2), 1, 1)
 
     def holds(self, solution: Solution) -> bool:
-        return sum(solution.row_of(a) == solution.row_of(b)
-                   for a in self.nouns1 for b in self.nouns2) == 1
+        return sum(solution.together(a, b) for a in self.nouns1 for b in self.nouns2) == 1
 
 
 class MatchOneToOne(SmartRule):
@@ -340,7 +344,7 @@ class MatchOneToOne(SmartRule):
 
     def holds(self, solution: Solution) -> bool:
         def matches(x: Noun, ys: Sequence[Noun]) -> int:
-            return sum(solution.row_of(x) == solution.row_of(y) for y in ys)
+            return sum(solution.together(x, y) for y in ys)
 
         return (all(matches(a, self.nouns2) == 1 for a in self.nouns1)
                 and all(matches(b, self.nouns1) == 1 for b in self.nouns2))
@@ -357,7 +361,7 @@ class MatchOneList(SmartRule):
             for lst in self.lists2))
 
     def holds(self, solution: Solution) -> bool:
-        return any(all(any(solution.row_of(a) == solution.row_of(b) for b in lst)
+        return any(all(any(solution.together(a, b) for b in lst)
                        for a in self.nouns1) for lst in self.lists2)
 
 
@@ -519,6 +523,12 @@ class IntExpr:
     def __neg__(self) -> IntExpr:
         return Neg(self)
 
+    def __mod__(self, other: Any) -> IntExpr:
+        return Mod(self, _positive(other, "%"))
+
+    def __floordiv__(self, other: Any) -> IntExpr:
+        return FloorDiv(self, _positive(other, "//"))
+
     def __abs__(self) -> IntExpr:
         return Abs(self)
 
@@ -560,6 +570,12 @@ def _as_int(value: Any, op: str) -> IntExpr:
         return IntConst(value)
     raise BadArgument(f"cannot use {value!r} with '{op}' in a rule: expected an int or a "
                     "rules.num / rules.value term")
+
+
+def _positive(value: Any, op: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    raise TypeError(f"'{op}' in a rule takes a positive int constant, got {value!r}")
 
 
 class IntConst(IntExpr):
@@ -670,6 +686,56 @@ class Abs(IntExpr):
         return f"abs({self.x!r})"
 
 
+class Mod(IntExpr):
+    """Python's remainder by a positive constant (0 <= x % k < k)."""
+
+    def __init__(self, x: IntExpr, k: int):
+        self.x, self.k = x, k
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return (self.x,)
+
+    def evaluate(self, solution: Solution) -> int:
+        return self.x.evaluate(solution) % self.k
+
+    def __repr__(self) -> str:
+        return f"({self.x!r} % {self.k})"
+
+
+class FloorDiv(IntExpr):
+    """Python's floor division by a positive constant."""
+
+    def __init__(self, x: IntExpr, k: int):
+        self.x, self.k = x, k
+
+    def children(self) -> tuple[IntExpr, ...]:
+        return (self.x,)
+
+    def evaluate(self, solution: Solution) -> int:
+        return self.x.evaluate(solution) // self.k
+
+    def __repr__(self) -> str:
+        return f"({self.x!r} // {self.k})"
+
+
+class CountOf(IntExpr):
+    """Number of rows that a noun (of a repeating type) is on."""
+
+    def __init__(self, noun: Noun):
+        if not isinstance(noun, Noun):
+            raise ValidationError(f"rules.count: expected a noun, got {noun!r}")
+        self.noun = noun
+
+    def nouns(self) -> Iterator[Noun]:
+        yield self.noun
+
+    def evaluate(self, solution: Solution) -> int:
+        return solution.count(self.noun)
+
+    def __repr__(self) -> str:
+        return f"count({self.noun.name!r})"
+
+
 class Compare(Condition):
     def __init__(self, op: str, left: IntExpr, right: IntExpr):
         self.op, self.left, self.right = op, left, right
@@ -694,3 +760,68 @@ def value(noun: Noun, noun_type: NounType) -> IntExpr:
     """The numeric value of the noun of `noun_type` that `noun` is with: its `value=`, its
     integer name, or a placeholder's unknown value."""
     return ValueOf(noun, noun_type)
+
+
+def count(noun: Noun) -> IntExpr:
+    """The number of rows a noun is on (for a noun of a repeating type; 1 for any other)."""
+    return CountOf(noun)
+
+
+# --------------------------------------------------------------------- predicates
+class Predicate(Condition):
+    """A whole rule written as a Python function of a finished `Solution` (the one kind of
+    rule that is code, not data). The solving loop finds a candidate, calls `fn`, and when
+    it is false excludes the candidate's arrangement of the `reads` types, so `fn` must
+    depend on those types only. It cannot be combined with other conditions."""
+
+    def __init__(self, fn: Callable[[Solution], bool], reads: Sequence[NounType]):
+        if not callable(fn):
+            raise ValidationError(f"rules.predicate: expected a function, got {fn!r}")
+        if isinstance(reads, NounType):
+            reads = [reads]
+        try:
+            types = tuple(reads)
+        except TypeError:
+            raise ValidationError(
+                f"rules.predicate: reads must be a list of noun types, got {reads!r}") from None
+        if not types or not all(isinstance(t, NounType) for t in types):
+            raise ValidationError(
+                f"rules.predicate: reads must be a non-empty list of noun types, got {reads!r}")
+        self.fn, self.reads = fn, types
+
+    def holds(self, solution: Solution) -> bool:
+        result = self.fn(solution)
+        if not isinstance(result, bool):
+            raise ValidationError(
+                f"rules.predicate: {getattr(self.fn, '__name__', self.fn)!r} returned "
+                f"{result!r}; it must return True or False")
+        return result
+
+    def refuse(self, where: str) -> TypeError:
+        return TypeError(
+            f"a rules.predicate rule cannot be used inside {where}: it must be a whole rule "
+            "(write the combination inside the function instead)")
+
+    def __and__(self, other: Any) -> Condition:
+        raise self.refuse("&")
+
+    __rand__ = __and__
+
+    def __or__(self, other: Any) -> Condition:
+        raise self.refuse("|")
+
+    __ror__ = __or__
+
+    def __invert__(self) -> Condition:
+        raise self.refuse("~")
+
+    def __repr__(self) -> str:
+        names = ", ".join(t.name for t in self.reads)
+        return f"predicate({getattr(self.fn, '__name__', 'fn')}, reads=[{names}])"
+
+
+def predicate(fn: Callable[[Solution], bool], reads: Sequence[NounType]) -> Condition:
+    """A rule written as a Python function: `fn(solution) -> bool`, depending only on where
+    the nouns of the `reads` types stand. Checked lazily while solving: fast when `fn`
+    rejects few candidates, since each rejected candidate costs one more solver call."""
+    return Predicate(fn, reads)

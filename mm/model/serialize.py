@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from mm.errors import PuzzleError
+from mm.errors import PuzzleError, UnsupportedFeature
 from mm.model import rules as r
 from mm.model.puzzle_data import WITH, Link, Noun, NounType, PuzzleData, integer_name
 from mm.model.verbs import IS, IS_NOT, MAYBE
@@ -134,6 +134,10 @@ class _Writer:
         if isinstance(c, r.Compare):
             return {"op": "compare", "cmp": c.op, "left": _int_json(c.left),
                     "right": _int_json(c.right)}
+        if isinstance(c, r.Predicate):
+            raise UnsupportedFeature(
+                f"cannot write {c!r} as data: a rule written as a Python function lives only "
+                "in Python (save the puzzle as a Python module with build() instead)")
         raise PuzzleError(f"cannot write a rule node of kind {type(c).__name__}")
 
 
@@ -154,6 +158,8 @@ def _type_json(t: NounType) -> dict[str, Any]:
     out: dict[str, Any] = {"name": t.name}
     if t.placeholders is not None:
         out["placeholders"] = list(t.placeholders)
+    if t.repeats:
+        out["repeats"] = True
     nouns = []
     for n in t.nouns:
         noun: dict[str, Any] = {"name": n.name}
@@ -198,4 +204,8 @@ def _int_json(e: r.IntExpr) -> dict[str, Any]:
         return {"neg": _int_json(e.x)}
     if isinstance(e, r.Abs):
         return {"abs": _int_json(e.x)}
+    if isinstance(e, r.Mod | r.FloorDiv):
+        return {"mod" if isinstance(e, r.Mod) else "div": _int_json(e.x), "by": e.k}
+    if isinstance(e, r.CountOf):
+        return {"count": _noun_json(e.noun)}
     raise PuzzleError(f"cannot write a number node of kind {type(e).__name__}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from mm.errors import ValidationError
 from mm.ir import Assignment
 from mm.model import html as _html
-from mm.model.grids import Grids, solution_marks
+from mm.model.grids import Grids, Mark, solution_marks
 
 if TYPE_CHECKING:
     from mm.model.puzzle_data import Noun, NounType, PuzzleData
@@ -21,9 +21,12 @@ class Solution:
         self._assignment = assignment
         count = len(puzzle.noun_types)
         rows_of = assignment[:count]
-        self._rows_of = rows_of  # rows_of[t][i] = row of noun i of type t
+        # rows_of[t][i] = row of noun i of type t; for a repeating type the assignment
+        # holds the noun on each row instead (see mm.ir), which is at_row itself
+        self._rows_of = rows_of
         self._at_row = tuple(
-            tuple(sorted(range(len(r)), key=r.__getitem__)) for r in rows_of
+            r if t.repeats else tuple(sorted(range(len(r)), key=r.__getitem__))
+            for t, r in zip(puzzle.noun_types, rows_of, strict=True)
         )  # at_row[t][row] = index of the noun of type t on that row
         holders = [t for t in puzzle.noun_types if t.placeholders is not None]
         self._values = {t.index: values
@@ -36,12 +39,37 @@ class Solution:
 
     def row_of(self, noun: Noun) -> int:
         """0-based row (index of the first-type noun) that the noun is on."""
+        if noun.type.repeats:
+            raise ValidationError(
+                f"row_of(): '{noun.name}' is of the repeating type '{noun.type.name}' and may "
+                "be on several rows (use rows_with)")
         return self._rows_of[noun.type.index][noun.index]
+
+    def rows_with(self, noun: Noun) -> list[int]:
+        """The 0-based rows that a noun is on (exactly one unless its type repeats)."""
+        if noun.type.repeats:
+            return [r for r, k in enumerate(self._at_row[noun.type.index]) if k == noun.index]
+        return [self.row_of(noun)]
+
+    def count(self, noun: Noun) -> int:
+        """How many rows the noun is on (1 unless its type repeats)."""
+        return len(self.rows_with(noun))
+
+    def together(self, a: Noun, b: Noun) -> bool:
+        """Is some row shared by both nouns (for nouns of one row each: are they with each
+        other)?"""
+        return not set(self.rows_with(a)).isdisjoint(self.rows_with(b))
 
     def partner(self, noun: Noun, noun_type: NounType) -> Noun:
         """The noun of `noun_type` that `noun` is with (the noun itself for its own type)."""
         if noun.type.puzzle is not self.puzzle or noun_type.puzzle is not self.puzzle:
             raise ValidationError(f"partner(): '{noun.name}' is not a noun of this puzzle")
+        if noun.type is noun_type:
+            return noun
+        if noun.type.repeats:
+            raise ValidationError(
+                f"partner(): '{noun.name}' is of the repeating type '{noun.type.name}' and may "
+                "be on several rows, so it has no one partner (use rows_with)")
         row = self.row_of(noun)
         return noun_type.nouns[self._at_row[noun_type.index][row]]
 
@@ -86,7 +114,12 @@ class Solution:
         """The Mystery Master's X/O grids of this solution, placeholder values beside."""
         values = {n: self._values[t.index][n.index] for t in self.puzzle.noun_types
                   if t.placeholders is not None for n in t.nouns}
-        return Grids(self.puzzle, solution_marks(self.puzzle, self._rows_of), values)
+        types = self.puzzle.noun_types
+        if not any(t.repeats for t in types):
+            return Grids(self.puzzle, solution_marks(self.puzzle, self._rows_of), values)
+        marks = [Mark(a, b, self.together(a, b)) for s, first in enumerate(types)
+                 for second in types[s + 1:] for a in first.nouns for b in second.nouns]
+        return Grids(self.puzzle, marks, values)
 
     def _repr_html_(self) -> str:
         """The chart as an HTML table in a notebook (mm.model.html)."""

@@ -5,7 +5,7 @@ import statistics
 import pytest
 
 import mm
-from mm.analysis.grade import LEVELS, Grade, from_steps, level_of
+from mm.analysis.grade import LEVELS, Grade, from_steps, level_from_steps, level_of
 from mm.app.cli import main
 
 
@@ -23,6 +23,15 @@ def test_grade_refuses_a_puzzle_without_one_solution():
 
 
 def test_level_rules():
+    assert level_from_steps(2, 10, False) == "easy"
+    assert level_from_steps(2, 40, False) == "medium"
+    assert level_from_steps(3, 5, False) == "medium"  # two clues together: not easy
+    assert level_from_steps(5, 40, True) == "hard"
+    assert level_from_steps(20, 40, True) == "fiendish"
+    assert level_from_steps(5, 200, True) == "fiendish"
+
+
+def test_probing_level_rules():
     assert level_of(0, 0, False, 540) == "easy"
     assert level_of(1, 5, False, 540) == "medium"
     assert level_of(1, 15, False, 540) == "hard"
@@ -35,10 +44,26 @@ def test_grade_from_explainer_steps():
         def __init__(self, level, kind):
             self.level, self.kind = level, kind
 
-    easy = from_steps([Step(1, "clue"), Step(1, "one-to-one")], 3, 4, 540)
-    assert easy.level == "easy" and easy.method == "explain"
-    split = from_steps([Step(1, "clue"), Step(3, "case split")], 3, 4, 540)
-    assert split.level == "fiendish" and split.case_split
+    easy = from_steps([Step(1, "clue"), Step(0, "one-to-one")], 3, 4, 540)
+    assert easy.level == "easy" and easy.method == "explain" and easy.hardest_step == 1
+    split = from_steps([Step(1, "clue"), Step(4, "case split")], 3, 4, 540)
+    assert split.level == "hard" and split.case_split and split.steps_above_simplest == 1
+    big = from_steps([Step(1, "clue"), Step(20, "case split")], 3, 4)
+    assert big.level == "fiendish"
+
+
+def test_grade_uses_the_explainer_and_keeps_probing():
+    p = mm.generate(6, 6, seed=3, difficulty="hard")
+    g = mm.grade(p)
+    steps = p.explain().steps
+    assert g.method == "explain" and g.case_split
+    assert g.hardest_step == max(s.level for s in steps)
+    assert g.steps_above_simplest == sum(s.level > 1 for s in steps)
+    old = mm.grade(p, method="probing")
+    assert old.method == "probing" and old.contradictions == g.contradictions
+    assert old.effort == g.effort
+    with pytest.raises(mm.PuzzleError, match="unknown method"):
+        mm.grade(p, method="guess")
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -49,11 +74,10 @@ def test_generate_steers_to_a_level(level):
 
 
 def test_grades_separate_by_search_effort():
-    """Over generated 6x6 puzzles bucketed by grade, the hard end needs at least 3x the
-    MiniSat search effort of the easy one (the issue's measure; 100 puzzles in the slow
-    version below)."""
-    buckets = _buckets(range(24))
-    _check_separation(buckets)
+    """Over generated 6x6 puzzles bucketed by grade, the hard end (hard and fiendish) needs
+    at least 3x the MiniSat search effort of the easy one (the issue's measure), and its
+    explanations have more high-level steps (100 puzzles in the slow version below)."""
+    _check_separation(_buckets(range(16)))
 
 
 @pytest.mark.slow
@@ -62,18 +86,21 @@ def test_grades_separate_over_100_puzzles():
 
 
 def _buckets(seeds):
-    buckets: dict[str, list[int]] = {level: [] for level in LEVELS}
+    buckets: dict[str, list[Grade]] = {level: [] for level in LEVELS}
     for seed in seeds:
         level = LEVELS[seed % 4]
         g = mm.generate(6, 6, seed=seed, difficulty=level).grade
-        buckets[g.level].append(g.effort)
+        buckets[g.level].append(g)
     return buckets
 
 
 def _check_separation(buckets):
-    easy = statistics.mean(buckets["easy"])
-    hard = statistics.mean(buckets["hard"] + buckets["fiendish"])
-    assert hard >= 3 * easy, (easy, hard)
+    assert all(buckets.values()), {k: len(v) for k, v in buckets.items()}  # all populated
+    easy, hard = buckets["easy"], buckets["hard"] + buckets["fiendish"]
+    effort = [statistics.mean(g.effort for g in bucket) for bucket in (easy, hard)]
+    assert effort[1] >= 3 * effort[0], effort
+    high = [statistics.mean(g.steps_above_simplest for g in bucket) for bucket in (easy, hard)]
+    assert high[1] > high[0], high
 
 
 def test_cli_generate_and_grade(tmp_path, capsys):

@@ -1,23 +1,25 @@
 """How hard a puzzle is, by how it is solved rather than by its size.
 
-A grade rests on three measures of the reasoning a solver needs, the same three the
-step-by-step explainer reports (its steps' levels and kinds):
+By default (`method="explain"`) a grade rests on the step-by-step explainer
+(`mm.analysis.explain`), whose steps carry a level (0 a law of the grid, 1 one clue alone,
+2 one clue with earlier marks or the grid structure, 3 two clues together, k + 1 for a case
+split over k >= 3 clues) and a kind. Three measures, as issue 15 asks:
 
-* `hardest_step`: 0 when every cell follows by plain propagation of the clues (a clue or a
-  "one per row" fact at a time); 1 when some cell needs a contradiction from one hypothesis
-  ("if the dog were in house 2, ..."); 2 when even that is not enough and the solver must
-  split cases;
-* `steps_above_simplest`: how many cells needed a contradiction (a level-1 step);
-* `case_split`: whether a case split is needed.
+* `hardest_step`: the level of the hardest step;
+* `steps_above_simplest`: how many steps are above the simplest reasoning (level 1: a law of
+  the grid or one clue on its own), i.e. steps that need earlier marks or several clues;
+* `case_split`: whether some step is a case split (kind "case split").
 
-Here they are measured on the puzzle's CNF with MiniSat 2.2: unit propagation from the clues
-(each clue switched on by an assumption), then failed-literal probing to a fixed point, one
-deduction at a time (`method="probing"`). `effort` is MiniSat's decisions plus conflicts to
-find the solution and prove it unique, a fixed-seed measure of search.
+Levels (thresholds set on generated 6x6 puzzles so all four are populated and the hard end
+needs several times the search effort of the easy end): easy: no step above level 2 and at
+most `EASY_STEPS_ABOVE` steps above the simplest; medium: no case split; hard: a case split;
+fiendish: a case split over at least `FIENDISH_SPLIT` - 1 clues, or more than
+`FIENDISH_STEPS_ABOVE` steps above the simplest.
 
-Levels: easy (propagation alone), medium (a few contradictions: up to 2 per 100 cells), hard
-(up to 4 per 100 cells), fiendish (more, or a case split). When the step-by-step explainer
-(`Puzzle.explain`) is available, `from_steps` grades from its steps by the same measures.
+`effort` is MiniSat 2.2's decisions plus conflicts (fixed engine, fixed seed) to find the
+solution and prove it unique: a measure of search, independent of the explainer.
+`contradictions` is the older, cheap measure kept alongside: the cells that need failed-
+literal probing after unit propagation on the CNF (`method="probing"` grades by it alone).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from mm.analysis.compile import lower
+from mm.analysis.explain import explain
 from mm.analysis.lazy import refuse
 from mm.analysis.policy import open_engine
 from mm.errors import PuzzleError
@@ -35,8 +38,14 @@ from mm.ir import Model
 from mm.model.puzzle_data import PuzzleData
 
 LEVELS = ("easy", "medium", "hard", "fiendish")
-# contradiction steps per 100 cells (noun pairs) up to which a puzzle is medium, and hard;
-# set on generated 6x6 puzzles (540 cells): medium up to 10 steps, hard up to 21
+METHODS = ("explain", "probing")
+# explainer thresholds (set on generated 6x6 puzzles; see tests/test_grade.py)
+EASY_STEPS_ABOVE = 15  # easy: at most this many steps above level 1, none above level 2
+FIENDISH_SPLIT = 14  # fiendish: a case split of this level (over 13 clues) or higher
+FIENDISH_STEPS_ABOVE = 90  # ... or more steps than this above level 1 with a case split
+SIMPLEST = 1  # levels 0 and 1: a law of the grid, or one clue on its own
+# probing thresholds: contradiction steps per 100 cells (noun pairs) up to which a puzzle is
+# medium, and hard; set on generated 6x6 puzzles (540 cells)
 MEDIUM_STEPS_PER_100_CELLS = 2.0
 HARD_STEPS_PER_100_CELLS = 4.0
 ENGINE = "minisat22"  # fixed engine and seed: the effort figures are comparable
@@ -47,12 +56,13 @@ class Grade:
     """How hard a puzzle is: its level and the measures the level rests on."""
 
     level: str  # easy, medium, hard or fiendish
-    hardest_step: int  # 0 propagation, 1 contradiction from one hypothesis, 2 case split
-    steps_above_simplest: int  # cells that needed a contradiction
+    hardest_step: int  # the explainer's level of the hardest step (probing: 0, 1 or 2)
+    steps_above_simplest: int  # steps above level 1 (probing: cells needing a contradiction)
     case_split: bool
     effort: int  # MiniSat 2.2 decisions + conflicts to solve and prove unique
     clues: int  # facts and rules
-    method: str = "probing"
+    method: str = "explain"
+    contradictions: int = 0  # cells needing failed-literal probing on the CNF
 
     def to_dict(self) -> dict[str, Any]:
         """The grade as a JSON-ready dict (what `mm grade --json` prints)."""
@@ -66,7 +76,7 @@ class Grade:
 
 
 def level_of(hardest_step: int, steps_above: int, case_split: bool, cells: int) -> str:
-    """The level from the three measures (cells: pairs of nouns that must be decided)."""
+    """The level from the probing measures (cells: pairs of nouns that must be decided)."""
     if case_split or hardest_step >= 2 or \
             steps_above > HARD_STEPS_PER_100_CELLS * cells / 100:
         return "fiendish"
@@ -77,35 +87,45 @@ def level_of(hardest_step: int, steps_above: int, case_split: bool, cells: int) 
     return "hard"
 
 
-def grade(p: PuzzleData, method: str = "probing") -> Grade:
+def level_from_steps(hardest_step: int, steps_above: int, case_split: bool) -> str:
+    """The level from the explainer's measures (see the module docstring)."""
+    if case_split:
+        if hardest_step >= FIENDISH_SPLIT or steps_above > FIENDISH_STEPS_ABOVE:
+            return "fiendish"
+        return "hard"
+    if hardest_step <= 2 and steps_above <= EASY_STEPS_ABOVE:
+        return "easy"
+    return "medium"
+
+
+def grade(p: PuzzleData, method: str = "explain") -> Grade:
     """The grade of a puzzle with exactly one solution (else a PuzzleError says why)."""
-    if method not in ("probing", "explain"):
-        raise PuzzleError(f"grade: unknown method '{method}' (probing or explain)")
+    if method not in METHODS:
+        raise PuzzleError(f"grade: unknown method '{method}' (explain or probing)")
     refuse(p, "grade")
     model, _ = lower(p)
-    effort = search_effort(model)
+    effort = search_effort(model)  # first: refuses a puzzle without exactly one solution
     clues = sum(f.enabled for f in p.facts) + sum(x.enabled for x in p.rules)
-    if method == "explain":
-        explain = getattr(p, "explain", None)
-        if explain is None:
-            raise PuzzleError("grade: method 'explain' needs the step-by-step explainer "
-                              "(Puzzle.explain), which this version of mm does not have")
-        return from_steps(explain().steps, effort, clues, _cells(model))
-    hardest, steps, split = probe(model)
-    return Grade(level_of(hardest, steps, split, _cells(model)), hardest, steps, split,
-                 effort, clues)
+    hardest, contradictions, split = probe(model)
+    if method == "probing":
+        return Grade(level_of(hardest, contradictions, split, _cells(model)), hardest,
+                     contradictions, split, effort, clues, "probing", contradictions)
+    ex = explain(p)
+    if ex.status != "complete":
+        raise PuzzleError(f"grade: the step-by-step explainer stopped ({ex.status})")
+    return from_steps(ex.steps, effort, clues, _cells(model), contradictions)
 
 
-def from_steps(steps: Iterable[Any], effort: int, clues: int, cells: int) -> Grade:
-    """A grade from the explainer's steps (each with .level and .kind)."""
-    steps = list(steps)
-    levels = [s.level for s in steps] or [0]
-    lowest = min(levels)
-    hardest = max(levels) - lowest
-    above = sum(1 for level in levels if level > lowest)
-    split = any(s.kind == "case split" for s in steps)
-    return Grade(level_of(2 if split else min(hardest, 1), above, split, cells),
-                 2 if split else min(hardest, 1), above, split, effort, clues, "explain")
+def from_steps(steps: Iterable[Any], effort: int, clues: int, cells: int = 0,
+               contradictions: int = 0) -> Grade:
+    """A grade from the explainer's steps (each with .level and .kind); `cells` is unused
+    and kept for callers of the first version."""
+    levels = [s.level for s in steps_list] if (steps_list := list(steps)) else [0]
+    hardest = max(levels)
+    above = sum(1 for level in levels if level > SIMPLEST)
+    split = any(s.kind == "case split" for s in steps_list)
+    return Grade(level_from_steps(hardest, above, split), hardest, above, split, effort,
+                 clues, "explain", contradictions)
 
 
 def _cells(model: Model) -> int:

@@ -64,13 +64,13 @@ WEIGHTS: dict[str | None, dict[str, float]] = {
            "before": 1.5},
     "easy": {"with": 8, "not_with": 1, "next_to": 1, "directly_left_of": 1, "middle": 2,
              "ends": 0.5, "before": 0.5, "left_of": 0.5},
-    "medium": {"with": 4, "not_with": 2, "next_to": 2, "not_next_to": 0.5, "left_of": 1,
-               "directly_left_of": 1.5, "one_between": 1, "middle": 0.5, "ends": 1,
-               "between": 0.5, "before": 1},
+    "medium": {"with": 5, "not_with": 2, "next_to": 2, "left_of": 0.5,
+               "directly_left_of": 1.5, "one_between": 0.5, "middle": 1, "ends": 1,
+               "before": 0.5},
     "hard": {"with": 1, "not_with": 3, "next_to": 2, "not_next_to": 2, "left_of": 2,
              "directly_left_of": 1, "one_between": 1.5, "ends": 1, "between": 1.5,
              "before": 2},
-    "fiendish": {"with": 0.3, "not_with": 3, "next_to": 1.5, "not_next_to": 3, "left_of": 3,
+    "fiendish": {"with": 0.3, "not_with": 1.5, "next_to": 1.5, "not_next_to": 3, "left_of": 3,
                  "one_between": 1.5, "ends": 1.5, "between": 2.5, "before": 2.5},
 }
 RULE_WEIGHT = 0.6  # each rule kind, when rules are on

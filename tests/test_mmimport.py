@@ -156,6 +156,7 @@ def test_batch_results_carry_not_read(mm_cli, tmp_path):
     assert counts == [1, 2]
     assert all(len(r["not_read"]) == r["not_read_count"] for r in lines.values())
     result = mm_cli("batch", str(folder), "--jobs", "1", "--out", str(out), "--quiet",
-                    "--strict")
+                    "--strict", "--force")  # --out exists now: --force writes over it
+    assert result.returncode == 0, result.stderr
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(r["status"] for r in rows) == ["error", "unique"]

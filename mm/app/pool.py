@@ -26,6 +26,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 RETRIES = 1  # a puzzle whose worker dies is run once more before it is marked failed
+SPAWN_TRIES = 5  # starts of a worker tried when the fork server itself died
 
 
 def overrun_grace(time_limit: float) -> float:
@@ -102,6 +103,20 @@ class _Worker:
         self.lifeline.close()
 
 
+def _spawn(context: Any, work: Callable[..., Any], warm_up: tuple[str, ...]) -> _Worker:
+    """A new worker. If the fork server that starts workers was itself killed, the first
+    start fails reading from it (EOFError): multiprocessing starts a new server on the next
+    try, so a few tries ride it out instead of losing the run."""
+    for attempt in range(SPAWN_TRIES):
+        try:
+            return _Worker(context, work, warm_up)
+        except (EOFError, ConnectionError, OSError):
+            if attempt == SPAWN_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 def _receive(w: _Worker) -> tuple | None:
     """A worker's message ((None,) for "ready", else (index, result)), or None if the pipe
     broke."""
@@ -127,7 +142,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
     pending.reverse()  # pop() from the end takes them in order
     tries: dict[int, int] = {}
     args_of = dict(pending)
-    pool = [_Worker(context, work, warm_up) for _ in range(min(workers, len(pending)) or 1)]
+    pool = [_spawn(context, work, warm_up) for _ in range(min(workers, len(pending)) or 1)]
     try:
         while pending or any(w.index is not None for w in pool):
             for w in pool:
@@ -149,7 +164,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                         w.ready = _receive(w) == (None,)
                     if w.process.sentinel in ready and not w.ready:  # died starting
                         w.kill()
-                        pool[position] = _Worker(context, work, warm_up)
+                        pool[position] = _spawn(context, work, warm_up)
                     continue
                 if w.index is None:
                     continue
@@ -162,7 +177,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                         continue
                 if w.conn in ready or w.process.sentinel in ready:  # it died mid-task
                     w.kill()
-                    pool[position] = _Worker(context, work, warm_up)
+                    pool[position] = _spawn(context, work, warm_up)
                     tries[index] = tries.get(index, 0) + 1
                     if tries[index] > RETRIES:
                         yield index, failed(index, "died", seconds)
@@ -170,7 +185,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                         pending.append((index, args_of[index]))
                 elif hard_limit is not None and seconds >= hard_limit:
                     w.kill()
-                    pool[position] = _Worker(context, work, warm_up)
+                    pool[position] = _spawn(context, work, warm_up)
                     yield index, failed(index, "timeout", seconds)
     finally:
         for w in pool:  # all at once: each is killed, then each is waited for

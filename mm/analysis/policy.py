@@ -120,14 +120,20 @@ def choose_backend(model: Model, task: str) -> str:
     return candidates(model, task)[0]
 
 
+def check_capable(backend: str, task: str) -> None:
+    """Refuse a named backend that cannot do the task (UnsupportedFeature), before its
+    solver library is even looked for."""
+    if task == "model_count" and not backends.info(backend).capabilities.model_counting:
+        raise UnsupportedFeature(f"model counting works on the CNF of the sat backend, "
+                                 f"not on '{backend}'")
+
+
 def open_engine(model: Model, backend: str, task: str, time_limit: float | None,
                 **options: Any) -> Backend:
     """A backend loaded with `model`: the named one, or for "auto" the first candidate
     that can express the model (a backend raising UnsupportedFeature passes to the next)."""
     if backend != "auto":
-        if task == "model_count" and not backends.info(backend).capabilities.model_counting:
-            raise UnsupportedFeature(f"model counting works on the CNF of the sat backend, "
-                                     f"not on '{backend}'")
+        check_capable(backend, task)
         return backends.get(backend)(model, time_limit=time_limit, **options)
     error: UnsupportedFeature | None = None
     for name in candidates(model, task):

@@ -8,7 +8,7 @@ from typing import Any
 from mm import backends
 from mm.analysis.compile import compile_puzzle
 from mm.analysis.lazy import LazyRules, predicates, refuse
-from mm.analysis.policy import candidates, open_engine
+from mm.analysis.policy import candidates, check_capable, open_engine
 from mm.backends.base import Backend
 from mm.deadline import Deadline
 from mm.errors import BadArgument, ValidationError
@@ -29,6 +29,8 @@ def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float 
     model = compile_puzzle(puzzle)
     # import the solver library first (OR-Tools takes a second or more): the backend's
     # own clock starts when it is built, so the import must come out of this budget
+    if backend != "auto":
+        check_capable(backend, task)
     backends.get(backend if backend != "auto" else candidates(model, task)[0])
     engine = open_engine(model, backend, task, deadline.remaining(), **options)
     return LazyRules(engine, puzzle) if predicates(puzzle) else engine

@@ -159,19 +159,13 @@ def from_puzzle(puzzle: mm.Puzzle, family: str, size: str) -> Spec:
 
 
 def _reasoning_gym(count: int, seed: int) -> list[Spec]:
-    import reasoning_gym
+    """The same reasoning-gym sample as benchmarks/zebra_jsonl.py (one sampler for both)."""
+    from zebra_jsonl import puzzles
 
     from mm.formats.english import english_puzzle
 
-    rng = random.Random(seed)
-    out = []
-    for k in range(count):
-        people, attributes = rng.randint(2, 6), rng.randint(2, 6)
-        item = reasoning_gym.create_dataset("zebra_puzzles", size=1, seed=seed * 100_003 + k,
-                                            num_people=people,
-                                            num_characteristics=attributes)[0]
-        out.append(from_puzzle(english_puzzle(item["question"]), "rg", f"{attributes}x{people}"))
-    return out
+    return [from_puzzle(english_puzzle(p["input"]), "rg", f"{p['attributes']}x{p['people']}")
+            for p in puzzles(count, seed)]
 
 
 FAMILIES = ("easy", "hard", "minimal", "generate", "einstein", "rg")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import select
 import signal
-import socket
+import sys
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -43,10 +44,8 @@ def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator
     handler cannot stop it; but the C-level handler writes to the signal wake-up fd right
     away, and a watcher thread reading it stops the solver. Python then raises
     KeyboardInterrupt itself when the call returns."""
-    reader, writer = socket.socketpair()
-    stop_reader, stop_writer = socket.socketpair()
-    for sock in (reader, writer):
-        sock.setblocking(False)
+    reader, writer = _channel()
+    stop_reader, stop_writer = _channel()
     previous = _install_wakeup(writer.fileno())
 
     def watch() -> None:
@@ -63,8 +62,40 @@ def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator
         thread.join()
         if previous is not None:
             signal.set_wakeup_fd(previous)
-        for sock in (reader, writer, stop_reader, stop_writer):
-            sock.close()
+        for end in (reader, writer, stop_reader, stop_writer):
+            end.close()
+
+
+class _PipeEnd:
+    """One end of a non-blocking pipe, with the socket methods `interrupter` uses."""
+
+    def __init__(self, fd: int):
+        os.set_blocking(fd, False)
+        self.fd = fd
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def send(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def _channel() -> tuple[Any, Any]:
+    """A non-blocking (reader, writer) pair for select() and the signal wake-up fd: a pipe,
+    or on Windows, where both need sockets, a socket pair (the socket module is imported
+    only there: it is a tenth of mm's import time)."""
+    if sys.platform == "win32":
+        import socket
+
+        pair = socket.socketpair()
+        for sock in pair:
+            sock.setblocking(False)
+        return pair
+    reader, writer = os.pipe()
+    return _PipeEnd(reader), _PipeEnd(writer)
 
 
 def _install_wakeup(fd: int) -> int | None:

@@ -28,3 +28,7 @@ class PuzzleLoadError(PuzzleError, OSError):
 
 class BadArgument(PuzzleError, TypeError):
     """A public function got an argument of the wrong type; the message names it."""
+
+
+class EnglishPuzzleError(PuzzleError, ValueError):
+    """The text could not be read as a puzzle (no lists, lists of unequal sizes, ...)."""

@@ -17,9 +17,14 @@ DOCS = Path(__file__).parent.parent / "docs"
 SCHEMA = Path(__file__).parent.parent / "mm" / "formats" / "schema" / "mm-puzzle-1.schema.json"
 
 
-def _subcommands() -> dict[str, argparse.ArgumentParser]:
-    action = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+def _choices(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return dict(action.choices)
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    """Every command's full parser (a lazy command has its options only when it is run)."""
+    return {name: _choices(_parser(name))[name] for name in _choices(_parser())}
 
 
 @pytest.mark.parametrize("name", sorted(_subcommands()))

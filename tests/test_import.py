@@ -1,10 +1,46 @@
+"""What `import mm` and `mm solve` load: no solver until a puzzle is solved, and no
+reader, generator or parser library that the job does not use (they are most of mm's
+start-up time)."""
+
 import subprocess
 import sys
 
+import pytest
 
-def test_import_mm_loads_no_solver():
-    code = ("import sys, mm; p = mm.load('five_houses'); p.validate(); "
-            "bad = [m for m in ('ortools', 'pysat') if m in sys.modules]; "
-            "print(bad); sys.exit(1 if bad else 0)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
+import mm
+
+# imported only by the jobs that need them
+_HEAVY = ("ortools", "pysat", "lark", "esprima", "javalang", "mm.formats.english",
+          "mm.formats.modules", "mm.generation", "mm.analysis.grade", "mm.app.generating")
+
+
+def _loaded_after(code: str) -> list[str]:
+    probe = (f"import sys\n{code}\n"
+             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {_HEAVY!r} "
+             f"or any(m == h or m.startswith(h + '.') for h in {_HEAVY!r})))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return eval(result.stdout.strip().splitlines()[-1])  # a list of module names we printed
+
+
+def test_import_mm_loads_no_solver_reader_or_generator():
+    assert _loaded_after("import mm; p = mm.load('five_houses'); p.validate()") == []
+
+
+def test_solving_a_builtin_loads_one_solver_and_no_reader():
+    loaded = _loaded_after("import sys; from mm.app.cli import main; "
+                           "sys.argv = ['mm', 'solve', 'five_houses']; main()")
+    assert not [m for m in loaded if m.split(".")[0] in ("lark", "esprima", "javalang")]
+    assert not [m for m in loaded if m.startswith(("mm.formats.english", "mm.generation"))]
+
+
+@pytest.mark.parametrize("name", sorted(mm._LAZY))
+def test_every_lazy_name_resolves_to_its_module(name):
+    value = getattr(mm, name)
+    assert getattr(sys.modules[mm._LAZY[name]], name) is value
+    assert name in mm.__all__ and name in dir(mm)
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = mm.nope  # type: ignore[attr-defined]

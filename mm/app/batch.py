@@ -22,9 +22,9 @@ from typing import Any
 from mm.app.pool import overrun_grace, run_pool
 from mm.deadline import Deadline
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
-from mm.formats.english import english_puzzle
 from mm.formats.files import kind_of, read_text, suffixes
 from mm.formats.loading import check_strict, load
+from mm.formats.readers import english_puzzle
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
 # imported by each worker before its first puzzle (OR-Tools takes seconds on a busy machine)

@@ -7,6 +7,7 @@ Exit status: 0 success (verify: unique), 1 no solution, 2 bad input or usage,
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -16,14 +17,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.app import batch, generating
+from mm.app import batch
 from mm.app.batch import STATUSES, TEXT_FIELDS
 from mm.deadline import Deadline, check_time_limit
-from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
-from mm.formats.english import EnglishPuzzleError, parse_english
+from mm.errors import BackendUnavailable, EnglishPuzzleError, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds, kind_of, read_text
 from mm.formats.loading import builtin_names, load
-from mm.formats.modules import read_module
+from mm.formats.readers import parse_english, read_module
 from mm.model import html
 from mm.model.grids import mark_from_dict
 from mm.model.serialize import to_json
@@ -45,7 +45,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"mm: error: {message} (see 'mm --help')\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+# Commands whose module is imported only when that command runs: generating loads the
+# generator, the grader and the writers, which `mm solve` does not need (name -> module, help).
+_LAZY_COMMANDS = {
+    "generate": ("mm.app.generating", "make a new puzzle with exactly one solution"),
+    "grade": ("mm.app.generating", "how hard a puzzle is (easy, medium, hard, fiendish)"),
+}
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option)."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line; a lazy command's own options are added only when it is `command`."""
     parser = _Parser(prog="mm", description="Solve and check logic-grid puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -133,7 +147,12 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     batch.add_argument("--strict", action="store_true",
                        help="refuse puzzles read in part (an error result)")
-    generating.add_parsers(sub, PUZZLE_HELP, backends.names())
+    for name, (module, text) in _LAZY_COMMANDS.items():
+        if name == command:
+            importlib.import_module(module).add_parser(sub, name, text, PUZZLE_HELP,
+                                                       backends.names())
+        else:
+            sub.add_parser(name, help=text)
     return parser
 
 
@@ -158,8 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     try:
-        args = _parser().parse_args(argv)
-        return _COMMANDS[args.command](args)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        args = _parser(_command_of(argv)).parse_args(argv)
+        return _command(args.command)(args)
     except TimeLimitReached as exc:
         print(f"mm: {exc}", file=sys.stderr)
         return EXIT_TIMEOUT
@@ -702,8 +722,14 @@ def _print_grid(puzzle: Puzzle, cells: dict[tuple[int, int], str], missing: str 
 
 _COMMANDS = {"list": cmd_list, "solve": cmd_solve, "count": cmd_count, "verify": cmd_verify,
              "explain": cmd_explain, "hint": cmd_hint,
-             "batch": cmd_batch, "export": cmd_export, "import": cmd_import, "read": cmd_read,
-             **generating.COMMANDS}
+             "batch": cmd_batch, "export": cmd_export, "import": cmd_import, "read": cmd_read}
+
+
+def _command(name: str) -> Any:
+    """The function that runs a command, importing a lazy command's module."""
+    if name in _LAZY_COMMANDS:
+        return importlib.import_module(_LAZY_COMMANDS[name][0]).COMMANDS[name]
+    return _COMMANDS[name]
 
 if __name__ == "__main__":
     sys.exit(main())

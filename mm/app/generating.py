@@ -22,8 +22,16 @@ from mm.model.serialize import to_json_text
 FORMATS = ("json", "english", "python")
 
 
-def add_parsers(sub: Any, puzzle_help: str, backend_names: list[str]) -> None:
-    gen = sub.add_parser("generate", help="make a new puzzle with exactly one solution")
+def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
+               backend_names: list[str]) -> None:
+    """Add the `generate` or `grade` command's parser (the command line loads this module
+    only when one of them runs)."""
+    if name == "grade":
+        grader = sub.add_parser("grade", help=help_text)
+        grader.add_argument("puzzle", help=puzzle_help)
+        grader.add_argument("--json", action="store_true", help="print JSON")
+        return
+    gen = sub.add_parser("generate", help=help_text)
     gen.add_argument("--types", type=int, required=True, help="noun types, the houses included")
     gen.add_argument("--nouns", type=int, required=True, help="nouns per type (houses)")
     gen.add_argument("--seed", type=int, default=None, help="same seed, same puzzle")
@@ -42,10 +50,6 @@ def add_parsers(sub: Any, puzzle_help: str, backend_names: list[str]) -> None:
     gen.add_argument("--no-minimal", action="store_true",
                      help="keep clues the others imply")
     gen.add_argument("--backend", default="auto", choices=["auto", *backend_names])
-
-    grader = sub.add_parser("grade", help="how hard a puzzle is (easy, medium, hard, fiendish)")
-    grader.add_argument("puzzle", help=puzzle_help)
-    grader.add_argument("--json", action="store_true", help="print JSON")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

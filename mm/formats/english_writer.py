@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from mm.errors import UnsupportedFeature
-from mm.formats.english import english_puzzle
+from mm.formats.readers import english_puzzle
 from mm.model.puzzle_data import Fact, PuzzleData, Rule
 from mm.model.question import Question
 from mm.puzzle import Puzzle

@@ -13,11 +13,10 @@ from types import ModuleType
 
 import mm.puzzles
 from mm.deadline import Deadline, deadline_of
-from mm.errors import BadArgument, PuzzleError, PuzzleLoadError
+from mm.errors import BadArgument, EnglishPuzzleError, PuzzleError, PuzzleLoadError
 from mm.formats import json_format
-from mm.formats.english import EnglishPuzzleError, english_puzzle
 from mm.formats.files import describe_kinds, kind_of, read_text
-from mm.formats.modules import read_module
+from mm.formats.readers import english_puzzle, read_module
 from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
 

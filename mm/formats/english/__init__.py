@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mm.errors import PuzzleError
+from mm.errors import EnglishPuzzleError
 from mm.formats.english.chunks import NotUsed
 from mm.formats.english.document import split_document
 from mm.formats.english.lexicon import tokenize
@@ -33,10 +33,6 @@ _GENERIC = {"each", "every", "person", "people", "one", "has", "have", "a", "an"
             "keeps", "like", "likes", "love", "loves", "everyone", "distinct", "its", "it",
             "there", "who", "that", "which", "by", "on", "at", "house", "houses", "lives",
             "live", "from", "some", "also", "s", "'s"}
-
-
-class EnglishPuzzleError(PuzzleError, ValueError):
-    """The text could not be read as a puzzle (no lists, lists of unequal sizes, ...)."""
 
 
 @dataclass

@@ -5,7 +5,16 @@ import statistics
 import pytest
 
 import mm
-from mm.analysis.grade import LEVELS, Grade, from_steps, level_from_steps, level_of
+from mm.analysis.grade import (
+    EASY_STEPS_ABOVE,
+    FIENDISH_SPLIT,
+    FIENDISH_STEPS_ABOVE,
+    LEVELS,
+    Grade,
+    from_steps,
+    level_from_steps,
+    level_of,
+)
 from mm.app.cli import main
 
 
@@ -23,12 +32,13 @@ def test_grade_refuses_a_puzzle_without_one_solution():
 
 
 def test_level_rules():
-    assert level_from_steps(2, 10, False) == "easy"
-    assert level_from_steps(2, 40, False) == "medium"
+    assert level_from_steps(2, EASY_STEPS_ABOVE, False) == "easy"
+    assert level_from_steps(2, EASY_STEPS_ABOVE + 1, False) == "medium"
     assert level_from_steps(3, 5, False) == "medium"  # two clues together: not easy
-    assert level_from_steps(5, 40, True) == "hard"
-    assert level_from_steps(20, 40, True) == "fiendish"
-    assert level_from_steps(5, 200, True) == "fiendish"
+    assert level_from_steps(5, FIENDISH_STEPS_ABOVE, True) == "hard"
+    assert level_from_steps(FIENDISH_SPLIT - 1, 40, True) == "hard"
+    assert level_from_steps(FIENDISH_SPLIT, 40, True) == "fiendish"
+    assert level_from_steps(5, FIENDISH_STEPS_ABOVE + 1, True) == "fiendish"
 
 
 def test_probing_level_rules():
@@ -48,7 +58,7 @@ def test_grade_from_explainer_steps():
     assert easy.level == "easy" and easy.method == "explain" and easy.hardest_step == 1
     split = from_steps([Step(1, "clue"), Step(4, "case split")], 3, 4, 540)
     assert split.level == "hard" and split.case_split and split.steps_above_simplest == 1
-    big = from_steps([Step(1, "clue"), Step(20, "case split")], 3, 4)
+    big = from_steps([Step(1, "clue"), Step(FIENDISH_SPLIT, "case split")], 3, 4)
     assert big.level == "fiendish"
 
 

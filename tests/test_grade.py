@@ -92,7 +92,9 @@ def test_grades_separate_by_search_effort():
 
 @pytest.mark.slow
 def test_grades_separate_over_100_puzzles():
-    _check_separation(_buckets(range(100)))
+    """The issue's measure over 100 steered puzzles: the hard bucket alone needs 3x the
+    effort of the easy one."""
+    _check_separation(_buckets(range(100)), hard_alone=True)
 
 
 def _buckets(seeds):
@@ -104,9 +106,10 @@ def _buckets(seeds):
     return buckets
 
 
-def _check_separation(buckets):
+def _check_separation(buckets, hard_alone=False):
     assert all(buckets.values()), {k: len(v) for k, v in buckets.items()}  # all populated
-    easy, hard = buckets["easy"], buckets["hard"] + buckets["fiendish"]
+    easy = buckets["easy"]
+    hard = buckets["hard"] + ([] if hard_alone else buckets["fiendish"])
     effort = [statistics.mean(g.effort for g in bucket) for bucket in (easy, hard)]
     assert effort[1] >= 3 * effort[0], effort
     high = [statistics.mean(g.steps_above_simplest for g in bucket) for bucket in (easy, hard)]

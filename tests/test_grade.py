@@ -86,8 +86,9 @@ def test_generate_steers_to_a_level(level):
 def test_grades_separate_by_search_effort():
     """Over generated 6x6 puzzles bucketed by grade, the hard end (hard and fiendish) needs
     at least 3x the MiniSat search effort of the easy one (the issue's measure), and its
-    explanations have more high-level steps (100 puzzles in the slow version below)."""
-    _check_separation(_buckets(range(16)))
+    explanations have more high-level steps (100 puzzles in the slow version below; 24
+    here, 6 a bucket: with 4 a bucket one easy outlier decides)."""
+    _check_separation(_buckets(range(24)))
 
 
 @pytest.mark.slow

@@ -5,7 +5,16 @@ import statistics
 import pytest
 
 import mm
-from mm.analysis.grade import LEVELS, Grade, from_steps, level_from_steps, level_of
+from mm.analysis.grade import (
+    EASY_STEPS_ABOVE,
+    FIENDISH_SPLIT,
+    FIENDISH_STEPS_ABOVE,
+    LEVELS,
+    Grade,
+    from_steps,
+    level_from_steps,
+    level_of,
+)
 from mm.app.cli import main
 
 
@@ -23,12 +32,13 @@ def test_grade_refuses_a_puzzle_without_one_solution():
 
 
 def test_level_rules():
-    assert level_from_steps(2, 10, False) == "easy"
-    assert level_from_steps(2, 40, False) == "medium"
+    assert level_from_steps(2, EASY_STEPS_ABOVE, False) == "easy"
+    assert level_from_steps(2, EASY_STEPS_ABOVE + 1, False) == "medium"
     assert level_from_steps(3, 5, False) == "medium"  # two clues together: not easy
-    assert level_from_steps(5, 40, True) == "hard"
-    assert level_from_steps(20, 40, True) == "fiendish"
-    assert level_from_steps(5, 200, True) == "fiendish"
+    assert level_from_steps(5, FIENDISH_STEPS_ABOVE, True) == "hard"
+    assert level_from_steps(FIENDISH_SPLIT - 1, 40, True) == "hard"
+    assert level_from_steps(FIENDISH_SPLIT, 40, True) == "fiendish"
+    assert level_from_steps(5, FIENDISH_STEPS_ABOVE + 1, True) == "fiendish"
 
 
 def test_probing_level_rules():
@@ -48,7 +58,7 @@ def test_grade_from_explainer_steps():
     assert easy.level == "easy" and easy.method == "explain" and easy.hardest_step == 1
     split = from_steps([Step(1, "clue"), Step(4, "case split")], 3, 4, 540)
     assert split.level == "hard" and split.case_split and split.steps_above_simplest == 1
-    big = from_steps([Step(1, "clue"), Step(20, "case split")], 3, 4)
+    big = from_steps([Step(1, "clue"), Step(FIENDISH_SPLIT, "case split")], 3, 4)
     assert big.level == "fiendish"
 
 
@@ -76,13 +86,16 @@ def test_generate_steers_to_a_level(level):
 def test_grades_separate_by_search_effort():
     """Over generated 6x6 puzzles bucketed by grade, the hard end (hard and fiendish) needs
     at least 3x the MiniSat search effort of the easy one (the issue's measure), and its
-    explanations have more high-level steps (100 puzzles in the slow version below)."""
-    _check_separation(_buckets(range(16)))
+    explanations have more high-level steps (100 puzzles in the slow version below; 24
+    here, 6 a bucket: with 4 a bucket one easy outlier decides)."""
+    _check_separation(_buckets(range(24)))
 
 
 @pytest.mark.slow
 def test_grades_separate_over_100_puzzles():
-    _check_separation(_buckets(range(100)))
+    """The issue's measure over 100 steered puzzles: the hard bucket alone needs 3x the
+    effort of the easy one."""
+    _check_separation(_buckets(range(100)), hard_alone=True)
 
 
 def _buckets(seeds):
@@ -94,9 +107,10 @@ def _buckets(seeds):
     return buckets
 
 
-def _check_separation(buckets):
+def _check_separation(buckets, hard_alone=False):
     assert all(buckets.values()), {k: len(v) for k, v in buckets.items()}  # all populated
-    easy, hard = buckets["easy"], buckets["hard"] + buckets["fiendish"]
+    easy = buckets["easy"]
+    hard = buckets["hard"] + ([] if hard_alone else buckets["fiendish"])
     effort = [statistics.mean(g.effort for g in bucket) for bucket in (easy, hard)]
     assert effort[1] >= 3 * effort[0], effort
     high = [statistics.mean(g.steps_above_simplest for g in bucket) for bucket in (easy, hard)]
@@ -123,7 +137,7 @@ def test_cli_generate_and_grade(tmp_path, capsys):
     (["generate", "--types", "3", "--nouns", "4", "--kinds", "with,bogus"], "bogus"),
     (["generate", "--types", "3", "--nouns", "4", "--theme", "nope"], "unknown theme"),
     (["generate", "--types", "3", "--nouns", "4", "--format", "english", "--kinds",
-      "with,before", "--seed", "3"], "English"),
+      "with,before", "--seed", "1"], "English"),  # a seed whose puzzle keeps a "before"
 ])
 def test_cli_generate_errors_are_one_line(argv, message, capsys):
     assert main(argv) == 2

@@ -31,7 +31,7 @@ def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float 
     # own clock starts when it is built, so the import must come out of this budget
     if backend != "auto":
         check_capable(backend, task)
-    backends.get(backend if backend != "auto" else candidates(model, task)[0])
+    backends.get(backend if backend != "auto" else candidates(model, task)[0], deadline)
     engine = open_engine(model, backend, task, deadline.remaining(), **options)
     return LazyRules(engine, puzzle) if predicates(puzzle) else engine
 

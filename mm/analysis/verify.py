@@ -78,7 +78,7 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
             # puzzle, Glucose 4 7.5 ms, CaDiCaL 1.9.5 11 ms (benchmarks/bench_verify.py)
             settings.setdefault("engine", "minisat22")
         try:
-            backends.get(name)  # the import comes out of the budget too
+            backends.get(name, deadline)  # the import comes out of the budget too
             engine = open_engine(model, name, "verify", deadline.remaining(), **settings)
         except UnsupportedFeature as exc:
             error = exc

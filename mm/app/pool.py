@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
 import threading
@@ -95,10 +96,11 @@ class _Worker:
         self.index, self.started = index, time.monotonic()
         self.conn.send((index, args))
 
-    def kill(self) -> None:
+    def kill(self, wait: float = 0.2) -> None:
         if self.process.is_alive():
             self.process.kill()
-        self.process.join(timeout=0.2)  # SIGKILLed: its exit status is not needed
+        if wait:
+            self.process.join(timeout=wait)  # SIGKILLed: its exit status is not needed
         self.conn.close()
         self.lifeline.close()
 
@@ -142,8 +144,10 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
     pending.reverse()  # pop() from the end takes them in order
     tries: dict[int, int] = {}
     args_of = dict(pending)
-    pool = [_spawn(context, work, warm_up) for _ in range(min(workers, len(pending)) or 1)]
-    try:
+    pool: list[_Worker] = []
+    try:  # Ctrl-C while the fork server starts (seconds when busy) stops it too
+        for _ in range(min(workers, len(pending)) or 1):
+            pool.append(_spawn(context, work, warm_up))
         while pending or any(w.index is not None for w in pool):
             for w in pool:
                 if w.ready and w.index is None and pending:
@@ -187,9 +191,25 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                     w.kill()
                     pool[position] = _spawn(context, work, warm_up)
                     yield index, failed(index, "timeout", seconds)
-    finally:
-        for w in pool:  # all at once: each is killed, then each is waited for
-            if w.process.is_alive():
-                w.process.kill()
+    except BaseException:  # Ctrl-C, or the reader stopped early: stop at once, wait for none
         for w in pool:
-            w.kill()
+            w.kill(wait=0)
+        _stop_fork_server()
+        raise
+    for w in pool:  # all at once: each is killed, then each is waited for
+        if w.process.is_alive():
+            w.process.kill()
+    for w in pool:
+        w.kill()
+
+
+def _stop_fork_server() -> None:
+    """Kill the fork server that started the workers. It shares the terminal's output, so
+    a reader of mm's output (a pipe, `tee`) would wait for it; left alone it ends only when
+    mm has exited and after its own slow clean-up (seconds on a busy machine). The next
+    worker start launches a new one (multiprocessing checks that it is alive)."""
+    server = getattr(multiprocessing.forkserver, "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if isinstance(pid, int):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)

@@ -201,8 +201,11 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
         for index, result in stream:
             done[index] = result
             while given in done:
-                yield done.pop(given)
-                given += 1
+                given += 1  # counted before it is yielded: a Ctrl-C thrown in while the
+                yield done.pop(given - 1)  # caller writes it does not mark it again
+        while given < len(tasks):  # only skipped or unreadable entries were left
+            given += 1
+            yield done.pop(given - 1)
     except KeyboardInterrupt:  # also thrown in by a caller interrupted between two results
         if hasattr(stream, "close"):
             stream.close()  # the workers are killed first: nothing below waits for them
@@ -210,9 +213,6 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
             finished = done.pop(index, None)
             yield finished or _failed(tasks[index], "interrupted", 0.0, None)
         raise
-    while given < len(tasks):  # only skipped or unreadable entries were left
-        yield done.pop(given)
-        given += 1
 
 
 def _run_on(executor: Executor, tasks: list[Task], time_limit: float | None, backend: str,

@@ -65,7 +65,7 @@ def clues_of(puzzle: PuzzleData, model: ir.Model) -> list[Clue]:
 
 def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict):
     """One incremental engine with a guard (switch) per clue; the policy picks it."""
-    model, _ = lower(puzzle)
+    model, _ = lower(puzzle, deadline)
     clues = clues_of(puzzle, model)
     lazy = [Clue([puzzle.rules[i]], ir.Const(True), i) for i, _ in predicates(puzzle)]
     model.constraints = []

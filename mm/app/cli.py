@@ -259,6 +259,13 @@ def _load(args: argparse.Namespace) -> tuple[Puzzle, Deadline]:
     command's one time budget (loading has drawn on it already)."""
     deadline = Deadline(args.time_limit)
     puzzle = load(args.puzzle, strict=args.strict, time_limit=deadline)
+    if puzzle.not_read:
+        try:  # what was not read may be why the rest is not a puzzle: one line says both
+            puzzle.validate()
+        except PuzzleError as exc:
+            raise type(exc)(f"{args.puzzle}: {_one_line(exc)} ({len(puzzle.not_read)} "
+                            f"statement(s) not read, the first: {puzzle.not_read[0]})") \
+                from None
     _print_not_read(puzzle)
     return puzzle, deadline
 

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -174,9 +175,22 @@ def _seconds(option: str):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one `mm` command; its exit status. Python warnings about the input (a duplicate
+    fact) become "mm: warning:" lines after it, none when the input is refused (status 2
+    is one line)."""
     for stream in (sys.stdout, sys.stderr):  # names read from files may not be encodable
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        code = _main(argv)
+    if code != EXIT_BAD_INPUT:
+        for message in dict.fromkeys(str(w.message) for w in caught):
+            print(f"mm: warning: {_one_line(Exception(message))}", file=sys.stderr)
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = None
     try:
         argv = sys.argv[1:] if argv is None else list(argv)

@@ -22,6 +22,7 @@ import os
 import signal
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -62,6 +63,7 @@ def _serve(conn: Connection, lifeline: Connection, work: Callable[..., Any],
     It ends silently when the parent closes the pipe or goes away (never a traceback on
     the user's terminal)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    warnings.simplefilter("ignore")  # a puzzle's warnings would garble the parent's output
     threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True).start()
     for name in warm_up:  # before "ready": imports must not eat into a puzzle's time
         with contextlib.suppress(ImportError):

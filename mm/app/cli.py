@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from mm import backends
 from mm.app import batch
 from mm.app.batch import STATUSES, TEXT_FIELDS
+from mm.app.pool import stop_helpers
 from mm.deadline import Deadline, check_time_limit, stated
 from mm.errors import BackendUnavailable, EnglishPuzzleError, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds, kind_of, read_text
@@ -224,6 +225,8 @@ def run() -> NoReturn:
     takes most of a second on a busy machine (or waits for a solver import still running
     in a helper thread): the results and messages are written and flushed by then."""
     code = main()
+    if code == EXIT_INTERRUPTED:
+        stop_helpers()
     if code in (EXIT_INTERRUPTED, EXIT_TIMEOUT):
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):

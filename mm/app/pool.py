@@ -17,9 +17,9 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
-import multiprocessing.forkserver
 import os
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -210,8 +210,21 @@ def _stop_fork_server() -> None:
     a reader of mm's output (a pipe, `tee`) would wait for it; left alone it ends only when
     mm has exited and after its own slow clean-up (seconds on a busy machine). The next
     worker start launches a new one (multiprocessing checks that it is alive)."""
-    server = getattr(multiprocessing.forkserver, "_forkserver", None)
-    pid = getattr(server, "_forkserver_pid", None)
+    module = sys.modules.get("multiprocessing.forkserver")  # not loaded: no server to stop
+    _kill(getattr(getattr(module, "_forkserver", None), "_forkserver_pid", None))
+
+
+def stop_helpers() -> None:
+    """Kill multiprocessing's helper processes (the fork server and the resource tracker)
+    when mm is about to exit after Ctrl-C: they share its output, so a reader of that
+    output would wait for their own start-up and clean-up (seconds on a busy machine). mm
+    creates no named semaphore or shared memory for the tracker to clean up."""
+    _stop_fork_server()
+    module = sys.modules.get("multiprocessing.resource_tracker")
+    _kill(getattr(getattr(module, "_resource_tracker", None), "_pid", None))
+
+
+def _kill(pid: Any) -> None:
     if isinstance(pid, int):
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)

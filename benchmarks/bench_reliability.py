@@ -392,27 +392,34 @@ def ctrl_c(folder: Path, trials: int) -> None:
     for k in range(3):
         _numeric_heavy(batch_in / f"a{k}.json", nouns=10, count=40)
         write_json(batch_in / f"b{k}.json", five_houses())
-    cases: list[tuple[str, list[str], Callable[[int], bool], float]] = [
+    def fresh(library: str, after: float = 0.0) -> Callable[[], Callable[[int], bool]]:
+        return lambda: loaded(library, after)
+
+    cases: list[tuple[str, list[str], Callable[[], Callable[[int], bool]]]] = [
         ("solve, sat (in the encoding)", ["solve", str(numeric), "--backend", "sat"],
-         loaded("pysolvers", 1.0), 0.0),
+         fresh("pysolvers", 1.0)),
         ("solve, cpsat (during the OR-Tools import)", ["solve", str(numeric), "--backend",
-                                                       "cpsat"], loaded("ortools"), 0.0),
+                                                       "cpsat"], fresh("ortools")),
         ("count, sat, --time-limit 60 (in the encoding)", ["count", str(numeric), "--backend",
                                                            "sat", "--time-limit", "60"],
-         loaded("pysolvers", 1.0), 0.0),
+         fresh("pysolvers", 1.0)),
         ("count, cpsat (in the native search)", ["count", str(numeric), "--backend", "cpsat"],
-         loaded("ortools", 3.0), 0.0),
-        ("verify, sat", ["verify", str(verify), "--backend", "sat"], loaded("pysolvers", 1.0), 0.0)]
+         fresh("ortools", 3.0)),
+        ("verify, sat", ["verify", str(verify), "--backend", "sat"], fresh("pysolvers", 1.0))]
     for jobs in ("1", "2"):
         partial = folder / f"c_out{jobs}.jsonl.partial"
+
+        def started(partial: Path = partial) -> Callable[[int], bool]:
+            partial.unlink(missing_ok=True)  # the parent opens it once the run starts
+            return _exists(partial)
         cases.append((f"batch --jobs {jobs}, mid-run", ["batch", str(batch_in), "--jobs", jobs,
                                                        "--quiet", "--force", "--out",
                                                        str(folder / f"c_out{jobs}.jsonl")],
-                      _exists(partial), 1.0))
+                      started))
     print(f"\n{'Ctrl-C':58} {'status':>6} {'exit s':>7} {'eof s':>7}")
-    for name, args, ready, wait in cases:
+    for name, args, make_ready in cases:
         for _ in range(trials):
-            code, exited, eof = interrupted(args, ready, wait)
+            code, exited, eof = interrupted(args, make_ready(), 0.0)
             print(f"{name:58} {code:>6} {exited:7.2f} {eof:7.2f}", flush=True)
 
 

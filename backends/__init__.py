@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
+import threading
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-from mm.errors import BackendUnavailable, PuzzleError
+from mm.deadline import Deadline
+from mm.errors import BackendUnavailable, PuzzleError, TimeLimitReached
 
 if TYPE_CHECKING:
     from mm.backends.base import Backend
@@ -75,11 +79,58 @@ def available() -> list[str]:
     return [name for name in _BACKENDS if installed(name)]
 
 
-def get(name: str) -> type[Backend]:
-    """The Backend class registered under `name`."""
+def get(name: str, deadline: Deadline | None = None) -> type[Backend]:
+    """The Backend class registered under `name`. Its first use imports the solver library
+    (OR-Tools: seconds on a busy machine), which draws on `deadline` and stops at Ctrl-C."""
     entry = info(name)
     if not installed(name):
         raise BackendUnavailable(
             f"backend '{name}' needs the '{entry.package}' package: pip install {entry.pip_name}")
-    backend: type[Backend] = importlib.import_module(entry.module).BACKEND
+    backend: type[Backend] = _import(entry.module, entry.package, deadline).BACKEND
     return backend
+
+
+class _Import(threading.Thread):
+    """One module imported in a helper thread."""
+
+    def __init__(self, module: str):
+        super().__init__(name=f"import {module}", daemon=True)
+        self.module = module
+        self.result: ModuleType | None = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = importlib.import_module(self.module)
+        except BaseException as exc:  # handed to the thread that waits for it
+            self.error = exc
+
+
+_importing: dict[str, _Import] = {}
+_importing_lock = threading.Lock()
+
+
+def _import(module: str, package: str, deadline: Deadline | None) -> ModuleType:
+    """The module, imported the first time in a helper thread that this thread waits for
+    until the deadline, so that neither the time limit nor Ctrl-C waits for a long import.
+    An import left behind runs on (a native library cannot be stopped half loaded, nor
+    loaded twice) and the next call waits for the same one."""
+    with _importing_lock:
+        job = _importing.get(module)
+        if job is None:
+            loaded = sys.modules.get(module)
+            if loaded is not None:
+                return loaded
+            job = _importing[module] = _Import(module)
+            job.start()
+    job.join(None if deadline is None else deadline.remaining())
+    if job.is_alive():
+        assert deadline is not None
+        raise TimeLimitReached(f"time limit of {deadline.time_limit:g} s reached while "
+                               f"loading the solver library ({package})")
+    with _importing_lock:
+        _importing.pop(module, None)
+    if job.error is not None:
+        raise job.error
+    assert job.result is not None
+    return job.result

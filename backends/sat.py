@@ -57,6 +57,7 @@ MAX_CASES = 200_000  # combinations of noun positions (and values) one compariso
 MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
 EXACT_BELOW = 100  # approximate counts: below this many solutions, enumerate them exactly
 COUNT_HERE_UP_TO = 20_000  # clauses counted in this process when there is no time limit
+LOAD_CHUNK = 50_000  # clauses loaded into the solver between two looks at the clock
 
 
 def engines() -> list[str]:
@@ -126,7 +127,15 @@ class SatBackend(Backend):
         only counted never builds one)."""
         if self.solver is None:
             with gc_paused():
-                self.solver = Solver(name=self.engine, bootstrap_with=self.clauses)
+                solver = Solver(name=self.engine)
+                try:  # in chunks: millions of clauses take seconds to load
+                    for start in range(0, len(self.clauses), LOAD_CHUNK):
+                        self.tick()
+                        solver.append_formula(self.clauses[start:start + LOAD_CHUNK])
+                except BaseException:
+                    solver.delete()
+                    raise
+            self.solver = solver
             self.clauses = []
         return self.solver
 
@@ -492,7 +501,7 @@ class SatBackend(Backend):
         valued = [key for key in keys if key[1] in self._values
                   and key in (ir.int_refs(cmp.a, True) | ir.int_refs(cmp.b, True))]
         for number, combo in enumerate(itertools.product(*choices)):
-            if number % 4096 == 0:
+            if number % 256 == 0:  # a case costs up to ~0.1 ms (more when busy)
                 self.tick()
             slots = {key: a for key, (a, _) in zip(keys, combo, strict=True)}
             case = [-s for _, lits in combo for s in lits]
@@ -621,7 +630,16 @@ class SatBackend(Backend):
         """Solutions of the clauses, distinct on the projection, counted up to `limit`."""
         with Solver(name="minisat22", bootstrap_with=clauses) as solver:
             found = 0
-            while found < limit and solver.solve():
+            while found < limit:
+                self.tick()
+                with interrupter(solver.interrupt, self.remaining_time()):
+                    satisfiable = solver.solve_limited(expect_interrupt=True)
+                solver.clear_interrupt()
+                if satisfiable is None:  # stopped at the time limit, or by Ctrl-C
+                    self.tick()
+                    raise KeyboardInterrupt
+                if not satisfiable:
+                    break
                 found += 1
                 true_vars = {v for v in solver.get_model() if v > 0}
                 solver.add_clause([-v if v in true_vars else v for v in projection])

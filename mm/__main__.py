@@ -1,5 +1,3 @@
-import sys
+from mm.app.program import run
 
-from mm.app.cli import main
-
-sys.exit(main())
+run()

@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 import time
 from numbers import Real
 from typing import Any
@@ -63,3 +64,11 @@ class Deadline:
 def deadline_of(value: Deadline | float | None) -> Deadline:
     """A Deadline from a time limit in seconds, or the same Deadline."""
     return value if isinstance(value, Deadline) else Deadline(value)
+
+
+def stated(exc: TimeLimitReached, time_limit: float | None) -> str:
+    """The message of `exc` naming the job's own time limit: a step inside the job (the
+    solver, an import) knows only the part of the limit that was left when it began."""
+    if time_limit is None:
+        return str(exc)
+    return re.sub(r"time limit of \S+ s", f"time limit of {time_limit:g} s", str(exc), count=1)

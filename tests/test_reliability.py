@@ -530,3 +530,38 @@ def test_count_limit_must_be_a_positive_int(limit):
 def test_solve_checks_its_argument_types(kwargs, name):
     with pytest.raises(mm.PuzzleError, match=name):
         free_puzzle(3, 2, 1).solve(**kwargs)
+
+
+def test_ctrl_c_between_two_batch_results_still_marks_the_rest():
+    """Ctrl-C while the command writes a result (outside the run): the run, told so, still
+    gives one line per input, finished ones first."""
+    from mm.app.batch import Task, run
+
+    tasks = [Task(id=k, skipped="not a puzzle") for k in range(4)]
+    stream = run(tasks, jobs=1)
+    first = next(stream)
+    rest = list(cli._rest_of(stream))
+    assert [r["id"] for r in [first, *rest]] == [0, 1, 2, 3]
+    assert all(r["status"] == "skipped" for r in rest)
+
+
+def test_a_slow_solver_import_draws_on_the_time_limit(tmp_path, monkeypatch):
+    """A solver library that takes long to import (OR-Tools on a busy machine) is waited
+    for only until the deadline; the import goes on, and the next call gets it."""
+    from mm import backends
+    from mm.deadline import Deadline
+
+    (tmp_path / "mm_slow_solver_lib.py").write_text("import time\ntime.sleep(1.5)\nOK = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    start = time.monotonic()
+    with pytest.raises(mm.TimeLimitReached, match="0.3 s .*loading the solver library"):
+        backends._import("mm_slow_solver_lib", "slowlib", Deadline(0.3))
+    assert time.monotonic() - start < 0.3 + 0.5 + LOAD_SLACK
+    assert backends._import("mm_slow_solver_lib", "slowlib", None).OK == 1
+
+
+def test_a_timeout_message_names_the_commands_own_limit(tmp_path):
+    path = _numeric_heavy(tmp_path / "numeric.json")
+    code, err, _ = _timed("solve", str(path), "--backend", "sat", "--time-limit", "0.5")
+    assert code == 4, err
+    assert "time limit of 0.5 s reached" in err, err

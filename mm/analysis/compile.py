@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mm import ir
+from mm.deadline import Deadline
 from mm.errors import UnsupportedFeature, ValidationError
 from mm.model import rules
 from mm.model.puzzle_data import WITH, Link, Noun, NounType, PuzzleData
@@ -202,14 +203,16 @@ def _card(xs: tuple[ir.Cond, ...], low: int, high: int) -> ir.Cond:
     return ir.Card(rest, low, high)
 
 
-def compile_puzzle(puzzle: PuzzleData) -> ir.Model:
+def compile_puzzle(puzzle: PuzzleData, deadline: Deadline | None = None) -> ir.Model:
     """Validate the puzzle and lower its enabled facts and rules to an `ir.Model`."""
-    return lower(puzzle)[0]
+    return lower(puzzle, deadline)[0]
 
 
-def lower(puzzle: PuzzleData) -> tuple[ir.Model, Lowering]:
+def lower(puzzle: PuzzleData, deadline: Deadline | None = None) -> tuple[ir.Model, Lowering]:
     """The model and the lowering that made it: more facts can be lowered later, and their
-    tables land in the same `model.tables` list."""
+    tables land in the same `model.tables` list. Tens of thousands of facts take a second
+    or more: the loops look at `deadline`."""
+    check = deadline.check if deadline is not None else (lambda: None)
     puzzle.validate()
     lowering = Lowering(puzzle)
     model = ir.Model(
@@ -221,10 +224,14 @@ def lower(puzzle: PuzzleData) -> tuple[ir.Model, Lowering]:
         repeats=frozenset(t.index for t in puzzle.noun_types if t.repeats),
     )
     for index, fact in enumerate(puzzle.facts):
+        if index % 256 == 0:
+            check()
         if not fact.enabled:
             continue
         model.constraints.append((ir.Origin("fact", index), lowering.fact(fact)))
     for index, rule in enumerate(puzzle.rules):
+        if index % 64 == 0:
+            check()
         if not rule.enabled:
             continue
         if rule.constraint is None:

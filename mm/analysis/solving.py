@@ -26,12 +26,12 @@ def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float 
     if task == "model_count":
         refuse(puzzle, "model counting (count(exact=True) or approx=True)")
     deadline = Deadline(time_limit)
-    model = compile_puzzle(puzzle)
+    model = compile_puzzle(puzzle, deadline)
     # import the solver library first (OR-Tools takes a second or more): the backend's
     # own clock starts when it is built, so the import must come out of this budget
     if backend != "auto":
         check_capable(backend, task)
-    backends.get(backend if backend != "auto" else candidates(model, task)[0])
+    backends.get(backend if backend != "auto" else candidates(model, task)[0], deadline)
     engine = open_engine(model, backend, task, deadline.remaining(), **options)
     return LazyRules(engine, puzzle) if predicates(puzzle) else engine
 

@@ -65,7 +65,7 @@ def clues_of(puzzle: PuzzleData, model: ir.Model) -> list[Clue]:
 
 def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict):
     """One incremental engine with a guard (switch) per clue; the policy picks it."""
-    model, _ = lower(puzzle)
+    model, _ = lower(puzzle, deadline)
     clues = clues_of(puzzle, model)
     lazy = [Clue([puzzle.rules[i]], ir.Const(True), i) for i, _ in predicates(puzzle)]
     model.constraints = []
@@ -78,7 +78,7 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
             # puzzle, Glucose 4 7.5 ms, CaDiCaL 1.9.5 11 ms (benchmarks/bench_verify.py)
             settings.setdefault("engine", "minisat22")
         try:
-            backends.get(name)  # the import comes out of the budget too
+            backends.get(name, deadline)  # the import comes out of the budget too
             engine = open_engine(model, name, "verify", deadline.remaining(), **settings)
         except UnsupportedFeature as exc:
             error = exc

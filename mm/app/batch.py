@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from mm.app.pool import overrun_grace, run_pool
-from mm.deadline import Deadline
+from mm.deadline import Deadline, stated
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
 from mm.formats.files import kind_of, read_text, suffixes
 from mm.formats.loading import check_strict, load
@@ -128,7 +128,7 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
         try:
             _solve_into(result, task, Deadline(time_limit), backend, allow_code, strict)
         except TimeLimitReached as exc:
-            result.update(status="timeout", error=str(exc))
+            result.update(status="timeout", error=stated(exc, time_limit))
         except PuzzleError as exc:
             result.update(status="error", error=str(exc))
         except RecursionError:
@@ -195,22 +195,24 @@ def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,
     def failed(index: int, reason: str, seconds: float) -> dict[str, Any]:
         return _failed(tasks[index], reason, seconds, time_limit)
 
+    stream = run_pool(jobs_left, jobs, run_task, failed, hard, SOLVER_MODULES) \
+        if jobs_left else iter(())
     try:
-        stream = run_pool(jobs_left, jobs, run_task, failed, hard, SOLVER_MODULES) \
-            if jobs_left else iter(())
         for index, result in stream:
             done[index] = result
             while given in done:
-                yield done.pop(given)
-                given += 1
-    except KeyboardInterrupt:
+                given += 1  # counted before it is yielded: a Ctrl-C thrown in while the
+                yield done.pop(given - 1)  # caller writes it does not mark it again
+        while given < len(tasks):  # only skipped or unreadable entries were left
+            given += 1
+            yield done.pop(given - 1)
+    except KeyboardInterrupt:  # also thrown in by a caller interrupted between two results
+        if hasattr(stream, "close"):
+            stream.close()  # the workers are killed first: nothing below waits for them
         for index in range(given, len(tasks)):
             finished = done.pop(index, None)
             yield finished or _failed(tasks[index], "interrupted", 0.0, None)
         raise
-    while given < len(tasks):  # only skipped or unreadable entries were left
-        yield done.pop(given)
-        given += 1
 
 
 def _run_on(executor: Executor, tasks: list[Task], time_limit: float | None, backend: str,

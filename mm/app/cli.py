@@ -7,19 +7,22 @@ Exit status: 0 success (verify: unique), 1 no solution, 2 bad input or usage,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
 from mm.app import batch
 from mm.app.batch import STATUSES, TEXT_FIELDS
-from mm.deadline import Deadline, check_time_limit
+from mm.app.pool import stop_helpers
+from mm.deadline import Deadline, check_time_limit, stated
 from mm.errors import BackendUnavailable, EnglishPuzzleError, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds, kind_of, read_text
 from mm.formats.loading import builtin_names, load
@@ -173,15 +176,29 @@ def _seconds(option: str):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one `mm` command; its exit status. Python warnings about the input (a duplicate
+    fact) become "mm: warning:" lines after it, none when the input is refused (status 2
+    is one line)."""
     for stream in (sys.stdout, sys.stderr):  # names read from files may not be encodable
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        code = _main(argv)
+    if code != EXIT_BAD_INPUT:
+        for message in dict.fromkeys(str(w.message) for w in caught):
+            print(f"mm: warning: {_one_line(Exception(message))}", file=sys.stderr)
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = None
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         args = _parser(_command_of(argv)).parse_args(argv)
         return _command(args.command)(args)
     except TimeLimitReached as exc:
-        print(f"mm: {exc}", file=sys.stderr)
+        print(f"mm: {stated(exc, getattr(args, 'time_limit', None))}", file=sys.stderr)
         return EXIT_TIMEOUT
     except PuzzleError as exc:
         print(f"mm: error: {_one_line(exc)}", file=sys.stderr)
@@ -200,6 +217,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mm: internal error: {type(exc).__name__}: {exc} (set MM_DEBUG=1 for details)",
               file=sys.stderr)
         return 70
+
+
+def run() -> NoReturn:
+    """The `mm` program (mm.app.program.run): main(), then exit. After
+    Ctrl-C or a time limit it exits at once, without the interpreter's clean-up, which
+    takes most of a second on a busy machine (or waits for a solver import still running
+    in a helper thread): the results and messages are written and flushed by then."""
+    code = main()
+    if code == EXIT_INTERRUPTED:
+        stop_helpers()
+    if code in (EXIT_INTERRUPTED, EXIT_TIMEOUT):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -243,6 +276,13 @@ def _load(args: argparse.Namespace) -> tuple[Puzzle, Deadline]:
     command's one time budget (loading has drawn on it already)."""
     deadline = Deadline(args.time_limit)
     puzzle = load(args.puzzle, strict=args.strict, time_limit=deadline)
+    if puzzle.not_read:
+        try:  # what was not read may be why the rest is not a puzzle: one line says both
+            puzzle.validate()
+        except PuzzleError as exc:
+            raise type(exc)(f"{args.puzzle}: {_one_line(exc)} ({len(puzzle.not_read)} "
+                            f"statement(s) not read, the first: {puzzle.not_read[0]})") \
+                from None
     _print_not_read(puzzle)
     return puzzle, deadline
 
@@ -593,10 +633,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
         stream = batch.run(todo, jobs=args.jobs, time_limit=args.timeout,
                            backend=args.backend, executor=executor,
                            allow_code=args.allow_code, strict=args.strict)
-        for result in _progress(stream, len(todo), quiet=args.quiet):
-            fresh.append(result)
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
-            out.flush()
+        try:
+            for result in _progress(stream, len(todo), quiet=args.quiet):
+                fresh.append(result)
+                _write_line(out, result)
+        except KeyboardInterrupt:  # between two results: the run still marks the rest
+            for result in _rest_of(stream):
+                _write_line(out, result)
+            raise
     finally:
         if out is not sys.stdout:
             out.close()
@@ -607,6 +651,24 @@ def cmd_batch(args: argparse.Namespace) -> int:
         results = _finish(args.out, partial, keys, kept, fresh, rewrite=args.resume)
     _print_summary(batch.summarise(results))
     return EXIT_OK
+
+
+def _write_line(out: Any, result: dict[str, Any]) -> None:
+    out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    out.flush()
+
+
+def _rest_of(stream: Any) -> Iterator[dict[str, Any]]:
+    """After Ctrl-C outside the run (while a result was written): the finished results it
+    still holds and an "interrupted" mark for each other puzzle. (Ctrl-C inside the run
+    has already yielded them, and this yields nothing.)"""
+    try:
+        result = stream.throw(KeyboardInterrupt())
+        while True:
+            yield result
+            result = next(stream)
+    except (KeyboardInterrupt, StopIteration):
+        return
 
 
 def _partial_of(out: str) -> Path:

@@ -19,8 +19,10 @@ import importlib
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -61,6 +63,7 @@ def _serve(conn: Connection, lifeline: Connection, work: Callable[..., Any],
     It ends silently when the parent closes the pipe or goes away (never a traceback on
     the user's terminal)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    warnings.simplefilter("ignore")  # a puzzle's warnings would garble the parent's output
     threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True).start()
     for name in warm_up:  # before "ready": imports must not eat into a puzzle's time
         with contextlib.suppress(ImportError):
@@ -95,10 +98,11 @@ class _Worker:
         self.index, self.started = index, time.monotonic()
         self.conn.send((index, args))
 
-    def kill(self) -> None:
+    def kill(self, wait: float = 0.2) -> None:
         if self.process.is_alive():
             self.process.kill()
-        self.process.join(timeout=0.2)  # SIGKILLed: its exit status is not needed
+        if wait:
+            self.process.join(timeout=wait)  # SIGKILLed: its exit status is not needed
         self.conn.close()
         self.lifeline.close()
 
@@ -142,8 +146,10 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
     pending.reverse()  # pop() from the end takes them in order
     tries: dict[int, int] = {}
     args_of = dict(pending)
-    pool = [_spawn(context, work, warm_up) for _ in range(min(workers, len(pending)) or 1)]
-    try:
+    pool: list[_Worker] = []
+    try:  # Ctrl-C while the fork server starts (seconds when busy) stops it too
+        for _ in range(min(workers, len(pending)) or 1):
+            pool.append(_spawn(context, work, warm_up))
         while pending or any(w.index is not None for w in pool):
             for w in pool:
                 if w.ready and w.index is None and pending:
@@ -187,9 +193,38 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
                     w.kill()
                     pool[position] = _spawn(context, work, warm_up)
                     yield index, failed(index, "timeout", seconds)
-    finally:
-        for w in pool:  # all at once: each is killed, then each is waited for
-            if w.process.is_alive():
-                w.process.kill()
+    except BaseException:  # Ctrl-C, or the reader stopped early: stop at once, wait for none
         for w in pool:
-            w.kill()
+            w.kill(wait=0)
+        _stop_fork_server()
+        raise
+    for w in pool:  # all at once: each is killed, then each is waited for
+        if w.process.is_alive():
+            w.process.kill()
+    for w in pool:
+        w.kill()
+
+
+def _stop_fork_server() -> None:
+    """Kill the fork server that started the workers. It shares the terminal's output, so
+    a reader of mm's output (a pipe, `tee`) would wait for it; left alone it ends only when
+    mm has exited and after its own slow clean-up (seconds on a busy machine). The next
+    worker start launches a new one (multiprocessing checks that it is alive)."""
+    module = sys.modules.get("multiprocessing.forkserver")  # not loaded: no server to stop
+    _kill(getattr(getattr(module, "_forkserver", None), "_forkserver_pid", None))
+
+
+def stop_helpers() -> None:
+    """Kill multiprocessing's helper processes (the fork server and the resource tracker)
+    when mm is about to exit after Ctrl-C: they share its output, so a reader of that
+    output would wait for their own start-up and clean-up (seconds on a busy machine). mm
+    creates no named semaphore or shared memory for the tracker to clean up."""
+    _stop_fork_server()
+    module = sys.modules.get("multiprocessing.resource_tracker")
+    _kill(getattr(getattr(module, "_resource_tracker", None), "_pid", None))
+
+
+def _kill(pid: Any) -> None:
+    if isinstance(pid, int):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)

@@ -11,7 +11,8 @@ import mm
 
 # imported only by the jobs that need them
 _HEAVY = ("ortools", "pysat", "lark", "esprima", "javalang", "mm.formats.english",
-          "mm.formats.modules", "mm.generation", "mm.analysis.grade", "mm.app.generating")
+          "mm.formats.modules", "mm.generation", "mm.analysis.grade", "mm.app.generating",
+          "mm.app.batch")
 
 
 def _loaded_after(code: str) -> list[str]:
@@ -32,6 +33,7 @@ def test_solving_a_builtin_loads_one_solver_and_no_reader():
                            "sys.argv = ['mm', 'solve', 'five_houses']; main()")
     assert not [m for m in loaded if m.split(".")[0] in ("lark", "esprima", "javalang")]
     assert not [m for m in loaded if m.startswith(("mm.formats.english", "mm.generation"))]
+    assert "mm.app.batch" not in loaded and "mm.app.generating" not in loaded
 
 
 @pytest.mark.parametrize("name", sorted(mm._LAZY))

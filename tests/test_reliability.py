@@ -19,7 +19,7 @@ import pytest
 
 import mm
 from mm import IS, IS_NOT, WITH, Puzzle, rules
-from mm.app import cli
+from mm.app import batch_command, cli
 from mm.model.serialize import to_json
 
 # The promise is limit + max(10%, 0.5 s). A shared CI machine can stall a process for a
@@ -540,7 +540,7 @@ def test_ctrl_c_between_two_batch_results_still_marks_the_rest():
     tasks = [Task(id=k, skipped="not a puzzle") for k in range(4)]
     stream = run(tasks, jobs=1)
     first = next(stream)
-    rest = list(cli._rest_of(stream))
+    rest = list(batch_command._rest_of(stream))
     assert [r["id"] for r in [first, *rest]] == [0, 1, 2, 3]
     assert all(r["status"] == "skipped" for r in rest)
 

@@ -23,7 +23,7 @@ FORMATS = ("json", "english", "python")
 
 
 def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
-               backend_names: list[str]) -> None:
+               backend_names: list[str], seconds: Any = None) -> None:
     """Add the `generate` or `grade` command's parser (the command line loads this module
     only when one of them runs)."""
     if name == "grade":

@@ -19,13 +19,14 @@ import importlib
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import Any
+
+from mm.app.stopping import stop_fork_server
 
 RETRIES = 1  # a puzzle whose worker dies is run once more before it is marked failed
 SPAWN_TRIES = 5  # starts of a worker tried when the fork server itself died
@@ -196,7 +197,7 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
     except BaseException:  # Ctrl-C, or the reader stopped early: stop at once, wait for none
         for w in pool:
             w.kill(wait=0)
-        _stop_fork_server()
+        stop_fork_server()
         raise
     for w in pool:  # all at once: each is killed, then each is waited for
         if w.process.is_alive():
@@ -205,26 +206,3 @@ def run_pool(jobs: Any, workers: int, work: Callable[..., Any],
         w.kill()
 
 
-def _stop_fork_server() -> None:
-    """Kill the fork server that started the workers. It shares the terminal's output, so
-    a reader of mm's output (a pipe, `tee`) would wait for it; left alone it ends only when
-    mm has exited and after its own slow clean-up (seconds on a busy machine). The next
-    worker start launches a new one (multiprocessing checks that it is alive)."""
-    module = sys.modules.get("multiprocessing.forkserver")  # not loaded: no server to stop
-    _kill(getattr(getattr(module, "_forkserver", None), "_forkserver_pid", None))
-
-
-def stop_helpers() -> None:
-    """Kill multiprocessing's helper processes (the fork server and the resource tracker)
-    when mm is about to exit after Ctrl-C: they share its output, so a reader of that
-    output would wait for their own start-up and clean-up (seconds on a busy machine). mm
-    creates no named semaphore or shared memory for the tracker to clean up."""
-    _stop_fork_server()
-    module = sys.modules.get("multiprocessing.resource_tracker")
-    _kill(getattr(getattr(module, "_resource_tracker", None), "_pid", None))
-
-
-def _kill(pid: Any) -> None:
-    if isinstance(pid, int):
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)

@@ -28,15 +28,18 @@ from mm.formats.module_ast import (
     Array,
     Call,
     Custom,
+    Lambda,
     Lit,
     Member,
     Name,
     New,
     Node,
+    Op,
     Stmt,
     one_line,
     render,
 )
+from mm.formats.module_links import NotTranslated, tabulate
 from mm.model import rules
 from mm.model.elements import Fact, Noun, Rule
 from mm.model.links import SMART_LINKS
@@ -357,6 +360,16 @@ class _Reader:
         self.need_puzzle().remove(rule)
 
     def set_link(self, link: Link, node: Node) -> None:
+        if isinstance(node, Lambda):
+            try:
+                link.f = tabulate(node, link.noun_type.nouns, self.lookup)
+            except NotTranslated as exc:
+                link.f = None
+                self.custom_links[id(link)] = self.line
+                raise _NotRead(f"the link '{link.name}' is custom code that is not read "
+                               f"({exc}); facts and rules that use it are not read") from None
+            self.custom_links.pop(id(link), None)
+            return
         value = self.value(node) if not isinstance(node, Custom) else node
         if isinstance(value, _LinkFunction):
             link.f = value.f
@@ -366,6 +379,13 @@ class _Reader:
         self.custom_links[id(link)] = self.line
         raise _NotRead(f"the link '{link.name}' is custom code; facts and rules that use "
                        "it are not read")
+
+    def lookup(self, name: str) -> Any:
+        """A name's value for a link function (NotTranslated when it has none)."""
+        try:
+            return self.name(name)
+        except _NotRead as exc:
+            raise NotTranslated(str(exc)) from None
 
     # ------------------------------------------------------------- values
     def value(self, node: Node) -> Any:
@@ -396,6 +416,10 @@ class _Reader:
             raise _NotRead(f"'new {node.cls}(...)' is not part of the puzzle model")
         if isinstance(node, Custom):
             raise _NotRead(f"custom code ({node.what})")
+        if isinstance(node, Op):
+            raise _NotRead(f"custom code (an expression with '{node.op}')")
+        if isinstance(node, Lambda):
+            raise _NotRead("custom code (a function)")
         raise _NotRead("an expression mm does not read")
 
     def name(self, name: str) -> Any:

@@ -276,7 +276,8 @@ class _Front:
 
     def lambda_(self, node: Any) -> Node:
         """A lambda whose body is one expression (or one return statement)."""
-        params = tuple(getattr(p, "name", None) for p in node.parameters or [])
+        params = tuple(getattr(p, "name", None) or getattr(p, "member", None)
+                       for p in node.parameters or [])
         body = node.body
         if isinstance(body, list):
             if len(body) != 1 or not isinstance(body[0], jt.ReturnStatement) \

@@ -419,7 +419,7 @@ class _Reader:
         if isinstance(node, Op):
             raise _NotRead(f"custom code (an expression with '{node.op}')")
         if isinstance(node, Lambda):
-            raise _NotRead("custom code (a function)")
+            raise _NotRead(f"custom code (a function: {one_line(render(node.body), 80)})")
         raise _NotRead("an expression mm does not read")
 
     def name(self, name: str) -> Any:

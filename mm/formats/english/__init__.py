@@ -119,7 +119,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
         except EnglishPuzzleError as exc:  # the puzzle is still solved; nothing is answered
             english.not_read.append(NotRead("question", q, str(exc)))
     english.question = english.questions[0] if english.questions else None
-    puzzle.question = english.question
+    puzzle.questions = list(english.questions)
     puzzle.not_read = english.not_read + english.unused  # "not used: ..." constrains nothing
     return english
 

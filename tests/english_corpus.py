@@ -8,7 +8,14 @@ statements are distractors that constrain nothing. The styles:
   site        puzzle-site style: no houses, a numeric list ("2 years before", "sometime
               before"), "Of X and Y, one is A and the other is B", "three different people",
               "either ... or", a whole-grid question
-Nothing here is read by mm: it only writes text and knows the answer.
+  compact     small puzzles as puzzle books print them: lists written as sentences ("The
+              people are Ann, Bo and Cy."), two-value lists, "(3)" prefixes, seats in a
+              row, trailing qualifiers, statements naming one value, two questions
+  measures    no positions; a numeric list with units ("150 cm", "12 points") and
+              comparisons over it ("5 cm taller than", "scored 4 points more than",
+              "finished sometime after")
+Nothing here is read by mm: it only writes text and knows the answer. An answer is one
+value, "grid", or a tuple with one answer per question.
 """
 
 from __future__ import annotations
@@ -351,4 +358,114 @@ pets, drink different beverages and smoke different brands of American cigarets.
 thing: in statement 6, right means your right.
 """
 
-STYLES = {"benchmark": benchmark, "zebralogic": zebralogic, "site": site}
+COMPACT_KINDS = ["same", "same", "not_same", "position", "not_position", "left", "right",
+                 "next", "not_next", "between", "not_between", "either", "of_pair",
+                 "different", "ends"]
+ONE_VALUE = ["{} arrived early.", "{} was happy with the choice.", "Everyone agreed that {} "
+             "was lucky."]
+
+
+def _seat_words(clue: str) -> str:
+    """The same clue said of seats in a row instead of houses in a street."""
+    for a, b in [("lives in the", "sits in the"), ("does not live in the", "does not sit "
+                 "in the"), (" house.", " seat."), ("is in house", "is in seat"),
+                 ("lives directly", "sits directly"), ("lives to the", "sits to the"),
+                 ("lives somewhere", "sits somewhere"), ("lives next to", "sits next to"),
+                 ("does not live next", "does not sit next"), ("lives between", "sits "
+                 "between"), ("does not live between", "does not sit between"),
+                 ("lives at one", "sits at one"), ("does not live at", "does not sit at")]:
+        clue = clue.replace(a, b)
+    return clue
+
+
+def _list_sentence(rng: random.Random, c: Cat, values: list[str]) -> str:
+    listed = ", ".join(values[:-1]) + " and " + values[-1] if len(values) > 2 else \
+        " and ".join(values)
+    if c.label == "names":
+        return rng.choice([f"The people are {listed}.", f"The friends are {listed}.",
+                           f"Names: {listed}."])
+    return rng.choice([f"The {c.label} are {listed}.", f"{_cap(c.label)}: {listed}.",
+                       f"Their {c.label} are {listed}."])
+
+
+def compact(seed: int) -> tuple[str, Hidden, object]:
+    rng = random.Random(seed)
+    size = rng.randint(2, 5)
+    cats = [_cats()[0], *rng.sample(_cats()[1:], rng.randint(1, 3))]
+    h = Hidden(rng, size, cats)
+    seats = rng.random() < 0.5
+    words = NUMBERS[size]
+    lines = [f"{_cap(words)} friends sit in a row of {words} seats, numbered 1 to {size} "
+             "from left to right." if seats else
+             f"{_cap(words)} friends live in a row of {words} houses, numbered 1 to {size} "
+             "from left to right."]
+    lines += [_list_sentence(rng, c, v) for c, v in zip(cats, h.values, strict=True)]
+    lines.append("")
+    clues = [_house_clue(h, rng, COMPACT_KINDS) for _ in range(3 * size * len(cats))]
+    clues = [_seat_words(c) if seats else c for c in clues]
+    clues.insert(rng.randrange(len(clues) + 1),
+                 rng.choice(ONE_VALUE).format(h.at[0][rng.randrange(size)]))
+    prefix = rng.choice(["({}) ", "{}. ", "{}) ", "Clue {}. "])
+    lines += [prefix.format(i) + c for i, c in enumerate(clues, 1)]
+    lines.append("")
+    row, other = rng.randrange(size), rng.randrange(size)
+    k = rng.randrange(1, len(cats))
+    value = h.at[k][other]
+    ask_who = (f"Which of the friends is {h.name(rng, k, other)}?"
+               if cats[k].label == "jobs" else f"Who is {h.name(rng, k, other)}?")
+    ask_where = rng.choice([f"What position is {h.at[0][row]} at?",
+                            f"In which {'seat' if seats else 'house'} is {h.at[0][row]}?"])
+    lines.append(f"{ask_where} {ask_who}")
+    del value
+    return "\n".join(lines) + "\n", h, (row + 1, h.at[0][other])
+
+
+MEASURES = [("heights", "cm", [150, 155, 160, 165, 170, 175], "taller", "shorter",
+             "is {d} cm {w} than"),
+            ("weights", "kg", [3, 4, 5, 6, 7, 8], "heavier", "lighter", "is {d} kg {w} than"),
+            ("scores", "points", [10, 12, 14, 16, 18, 20], "more", "fewer",
+             "scored {d} points {w} than"),
+            ("times", "minutes", [20, 25, 30, 35, 40, 45], "after", "before",
+             "finished {d} minutes {w}")]
+
+
+def measures(seed: int) -> tuple[str, Hidden, object]:
+    rng = random.Random(seed)
+    size = rng.randint(3, 5)
+    label, unit, scale, more, less, form = rng.choice(MEASURES)
+    start = rng.randrange(len(scale) - size + 1)
+    nums = scale[start:start + size]
+    values = [f"{n} {unit}" for n in nums]
+    numeric = Cat(label, values, ["the person with {}"])
+    cats = [_cats()[0], numeric, *rng.sample(_cats()[1:], rng.randint(1, 2))]
+    h = Hidden(rng, size, cats)
+    lines = [f"{_cap(NUMBERS[size])} friends took part in a contest. Match each friend to "
+             f"their {label} and the rest."]
+    lines += [f"{_cap(c.label)}: {', '.join(v)}" for c, v in zip(cats, h.values, strict=True)]
+    lines.append("")
+    value_num = dict(zip(values, nums, strict=True))
+    clues = []
+    for _ in range(size * 7):
+        a, b = rng.sample(range(size), 2)
+        x, y = _person(h, rng, a), _person(h, rng, b)
+        va, vb = value_num[h.at[1][a]], value_num[h.at[1][b]]
+        kind = rng.choice(["diff", "diff", "cmp", "same", "not_same", "either", "of_pair"])
+        if kind == "diff":
+            w = more if va > vb else less
+            said = form.format(d=abs(va - vb), w=w)
+            clues.append(f"{_cap(x)} {said} {y}." if "than" in said or w in said.split()
+                         [-1:] else f"{_cap(x)} {said} than {y}.")
+        elif kind == "cmp":
+            w = more if va > vb else less
+            verb = form.split(" {d}")[0]
+            clues.append(f"{_cap(x)} {verb} sometime {w} {y}." if unit == "minutes" else
+                         f"{_cap(x)} {verb} {w} than {y}.")
+        else:
+            clues.append(_house_clue(h, rng, [kind]))
+    lines += [f"{i}. {c}" for i, c in enumerate(clues, 1)]
+    lines += ["", "Who has which attributes?"]
+    return "\n".join(lines) + "\n", h, "grid"
+
+
+STYLES = {"benchmark": benchmark, "zebralogic": zebralogic, "site": site, "compact": compact,
+          "measures": measures}

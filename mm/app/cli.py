@@ -563,8 +563,10 @@ def cmd_read(args: argparse.Namespace) -> int:
             print(f"    {'' if not r.used else 'NOT READ: '}{r.reason}")
     for q in english.questions:
         print(f"\nquestion ({q.kind}): {q.text}?")
-    print(f"\n{len(english.readings) - len(english.not_read) - len(english.unused)} clues "
-          f"read, {len(english.not_read)} not read, {len(english.unused)} not used")
+    read = sum(1 for r in english.readings if not r.reason)
+    unused = sum(1 for r in english.readings if not r.used)
+    print(f"\n{read} clues read, {len(english.readings) - read - unused} not read, "
+          f"{unused} not used")
     return EXIT_OK
 
 

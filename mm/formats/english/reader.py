@@ -376,6 +376,9 @@ class ClueReader:
         if a is b:
             raise NotReadable("relates a value to itself")
         if link is None and a.type is b.type:
+            if verb is IS_NOT:  # two values of one list are always two people
+                raise NotUsed(f"'{a.title}' and '{b.title}' are both {a.type.name} values: "
+                              "it says what the lists say")
             raise NotReadable(f"'{a.title}' and '{b.title}' are both {a.type.name} values")
         if link is not None and a.type is self.houses and b.type is self.houses:
             raise NotReadable("relates two positions")

@@ -261,7 +261,7 @@ class _Front:
             return Array(tuple(self.expr(a) for a in node.initializers or []))
         if isinstance(node, jt.ClassCreator):
             if node.body is not None:
-                return Custom("an anonymous class")
+                return self.filled_list(node)
             return New(node.type.name, tuple(self.expr(a) for a in node.arguments))
         if isinstance(node, jt.BinaryOperation):
             return Op(node.operator, (self.expr(node.operandl), self.expr(node.operandr)))
@@ -273,6 +273,23 @@ class _Front:
         if isinstance(node, jt.MethodReference):
             return Custom("a method reference")
         return Custom(f"a Java {type(node).__name__}")
+
+    def filled_list(self, node: Any) -> Node:
+        """`new ArrayList<List<Noun>>() {{ add(a); add(b); }}`, the author's way to write a
+        list of lists: an array of the added items (any other anonymous class is custom)."""
+        body = node.body
+        block = body[0] if len(body) == 1 and isinstance(body[0], list) else None
+        if node.type.name not in _LISTS or node.arguments or block is None:
+            return Custom("an anonymous class")
+        items = []
+        for stmt in block:
+            e = getattr(stmt, "expression", None)
+            if not (isinstance(stmt, jt.StatementExpression) and not stmt.label
+                    and isinstance(e, jt.MethodInvocation) and e.member == "add"
+                    and not e.qualifier and not e.selectors and len(e.arguments) == 1):
+                return Custom("an anonymous class")
+            items.append(self.expr(e.arguments[0]))
+        return Array(tuple(items))
 
     def lambda_(self, node: Any) -> Node:
         """A lambda whose body is one expression (or one return statement)."""
@@ -295,6 +312,9 @@ class _Front:
             return Call(Member(base, selector.member),
                         tuple(self.expr(a) for a in selector.arguments))
         return Custom("an element access")
+
+
+_LISTS = ("ArrayList", "LinkedList", "List", "Vector")
 
 
 def _nodes(node: Node) -> list[Node]:

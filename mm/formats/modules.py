@@ -166,6 +166,7 @@ _SMART_RULES: dict[str, tuple[Callable[..., rules.Condition], tuple[str, ...]]] 
 }
 
 _LIST_HELPERS = ("getList", "asList", "of", "getListExcept")
+_LIST_CLASSES = ("ArrayList", "LinkedList", "Vector")
 
 
 def _check(call: str, args: list[Any], required: tuple[str, ...],
@@ -413,6 +414,12 @@ class _Reader:
                     if v is not None:
                         self.meta[key] = v
                 return PUZZLE
+            if node.cls in _LIST_CLASSES:  # new ArrayList<>() or new ArrayList<>(list)
+                args = [self.value(a) for a in node.args]
+                if not args:
+                    return []
+                if len(args) == 1 and isinstance(args[0], list):
+                    return list(args[0])
             raise _NotRead(f"'new {node.cls}(...)' is not part of the puzzle model")
         if isinstance(node, Custom):
             raise _NotRead(f"custom code ({node.what})")
@@ -451,6 +458,9 @@ class _Reader:
         else:
             raise _NotRead(f"a call mm does not read: {render(node)}")
         shown = render(callee)
+        if isinstance(owner, list) and method in ("add", "push") and len(node.args) == 1:
+            owner.append(self.value(node.args[0]))  # list.add(noun) on a list of the module
+            return True
         if owner is SMART_LINK:
             return self.smart_link(method, [self.value(a) for a in node.args], shown)
         if owner is SMART_RULE:

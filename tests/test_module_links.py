@@ -99,3 +99,84 @@ def test_a_link_using_other_code_is_listed_with_its_facts(language, source):
     assert [f.clue for f in p.facts] == ["1", "2"]
     # without clue 3 the clues read allow several solutions: no answer is claimed
     assert p.count(limit=3) > 1
+
+
+HELPERS = """
+public class Round extends Puzzle {
+    private final NounType chairs;
+
+    private BiFunction<Noun, Noun, Verb> getIsBeside() {
+        return (Noun noun1, Noun noun2) -> Math.abs(noun1.num - noun2.num) == 1
+            || (noun1.num == 1 && noun2.num == 4) || (noun1.num == 4 && noun2.num == 1) ? Is : IsNot;
+    }
+
+    Round() {
+        myName = "Round";
+        chairs = addNounType("Chair");
+        Noun c1 = chairs.addNoun("1"); Noun c2 = chairs.addNoun("2");
+        Noun c3 = chairs.addNoun("3"); Noun c4 = chairs.addNoun("4");
+        NounType kids = addNounType("Kid");
+        Noun ann = kids.addNoun("Ann"); Noun bo = kids.addNoun("Bo");
+        Noun cy = kids.addNoun("Cy"); Noun di = kids.addNoun("Di");
+        NounType hats = addNounType("Hat");
+        Noun red = hats.addNoun("red"); Noun tan = hats.addNoun("tan");
+        Noun blue = hats.addNoun("blue"); Noun gray = hats.addNoun("gray");
+        Link beside = addLink("beside", chairs);
+        beside.f = getIsBeside();
+        List<Noun> pair = new ArrayList<>();
+        pair.add(red);
+        pair.add(tan);
+        List<List<Noun>> halves = new ArrayList<List<Noun>>() {{
+            add(Arrays.asList(c1, c2));
+            add(getList(c3, c4));
+        }};
+        addFact("1", ann, Is, With, c1);
+        addFact("2", bo, IsNot, beside, ann);
+        addFact("3", chairs.nouns, IsNot, With, gray, null, false);
+        Rule rule1 = addRule("4", "Cy and Di sit in the same half.");
+        rule1.f = smartRule.getMatchOneList(rule1, getList(cy, di), halves);
+        addFact("5", getListExcept(kids.nouns, getList(ann, bo)), IsNot, With, pair);
+        answer = new int[][]{{0, 2, 1, 3}, {0, 1, 2, 3}, {1, 0, 2, 3}};
+    }
+}
+"""
+
+
+def test_helpers_lists_and_noun_type_lists_are_read():
+    p = read_source(HELPERS, "java")
+    assert [item for item in p.not_read if item.is_clue] == []
+    beside = next(link for link in p.links if link.name == "beside")
+    chairs = p.noun_types[0].nouns
+    got = {(a.num, b.num) for a in chairs for b in chairs if beside.f(a, b)}
+    assert got == {(1, 2), (2, 1), (2, 3), (3, 2), (3, 4), (4, 3), (1, 4), (4, 1)}
+    facts = [f for f in p.facts if f.clue == "3"]
+    assert facts and not any(f.enabled for f in facts)  # added disabled, as written
+    assert {f.noun2.name for f in p.facts if f.clue == "5"} == {"red", "tan"}
+    # the helper that only returns the link's function is not listed as unused
+    assert not any("getIsBeside" in item.text for item in p.not_read)
+
+
+def _small(answer: str) -> str:
+    return f"""
+public class Small extends Puzzle {{
+    Small() {{
+        myName = "Small";
+        NounType a = addNounType("A");
+        Noun a1 = a.addNoun("1"); Noun a2 = a.addNoun("2");
+        NounType b = addNounType("B");
+        Noun x = b.addNoun("x"); Noun y = b.addNoun("y");
+        addFact("1", a1, Is, With, y);
+        answer = {answer};
+    }}
+}}
+"""
+
+
+def test_a_published_answer_with_extra_rows_or_that_does_not_fit_is_not_used():
+    p = read_source(_small("new int[][]{{1, 0}, {1, 0}}"), "java")
+    assert p.answer == [[1, 0]]
+    assert any("extra rows are ignored" in item.reason and not item.is_clue
+               for item in p.not_read)
+    p = read_source(_small("new int[][]{{1, 1}}"), "java")
+    assert p.answer is None and p.count() == 1  # solved without the broken answer
+    assert any("does not fit" in item.reason for item in p.not_read)

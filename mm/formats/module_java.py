@@ -161,10 +161,21 @@ class _Front:
                     isinstance(member, jt.MethodDeclaration) and _builds(member.body)):
                 out += self.block(member.body or [], self.line(member))
             elif isinstance(member, jt.MethodDeclaration):
-                out.append(self.stmt("method", member, name=member.name))
+                out.append(self.stmt("method", member, name=member.name,
+                                     value=self.returned_lambda(member)))
             else:
                 out.append(self.stmt("method", member, name=getattr(member, "name", "?")))
         return out
+
+    def returned_lambda(self, method: Any) -> Node | None:
+        """The lambda a helper without parameters returns (`getIsNextTo() { return (noun1,
+        noun2) -> ...; }`), for a link set to it; None for any other method."""
+        body = method.body or []
+        if method.parameters or len(body) != 1 or not isinstance(body[0], jt.ReturnStatement) \
+                or not isinstance(body[0].expression, jt.LambdaExpression):
+            return None
+        found = self.expr(body[0].expression)
+        return found if isinstance(found, Lambda) else None
 
     def declarators(self, node: Any, declarators: list[Any]) -> list[Stmt]:
         out = []

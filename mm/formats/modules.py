@@ -202,6 +202,7 @@ class _Reader:
         self.rule_lines: dict[int, int] = {}  # id(rule) -> line of its addRule
         self.custom_links: dict[int, int] = {}  # id(link) -> line where its code is
         self.stmt: Stmt | None = None
+        self.helpers: dict[str, Lambda] = {}  # methods that only return a link function
 
     # ------------------------------------------------------------- bookkeeping
     def need_puzzle(self) -> Puzzle:
@@ -218,6 +219,8 @@ class _Reader:
         self.not_read.append(NotRead(where, one_line(text), reason))
 
     def run(self, statements: list[Stmt]) -> Puzzle:
+        self.helpers = {s.name: s.value for s in statements
+                        if s.kind == "method" and isinstance(s.value, Lambda)}
         for s in statements:
             self.stmt = s
             try:
@@ -242,13 +245,13 @@ class _Reader:
         for rule in list(p.rules):
             if rule.constraint is None:
                 line = self.rule_lines.get(id(rule), 0)
-                self.note(f"clue {rule.clue}, line {line}", rule.given_text,
+                self.note(_where(rule.clue, line), rule.given_text,
                           "the rule has no SmartRule function (custom code or none)")
                 p.remove(rule)
         dropped = [f for f in p.facts if f.link is not WITH and f.link.num != 0
                    and f.link.f is None]
         for fact in dropped:
-            self.note(f"clue {fact.clue}", fact.text,
+            self.note(_where(fact.clue), fact.text,
                       f"uses the link '{fact.link.name}', whose function is not read")
         p.remove(*dropped)
         p.remove(*(link for link in p.links if link.num != 0 and link.f is None),
@@ -267,6 +270,8 @@ class _Reader:
                 return
             raise _NotRead("a return of something other than the puzzle")
         if s.kind == "method":
+            if s.name in self.helpers:
+                return  # read where a link uses it
             if s.name == "sayFact":
                 self.note(f"line {s.line}", "sayFact",
                           f"{NOT_USED}: custom fact wording (mm words the facts itself)")
@@ -342,7 +347,21 @@ class _Reader:
                 isinstance(row, list) and all(isinstance(x, int) and not isinstance(x, bool)
                                               for x in row) for row in answer)):
             raise _Structure("the answer must be an array of arrays of integers")
-        self.need_puzzle().answer = answer
+        p = self.need_puzzle()
+        want = len(p.noun_types) - 1
+        if len(answer) > want:  # rows past the last noun type encode nothing
+            self.note(f"line {self.line}", f"answer row(s) {want + 1}..{len(answer)}",
+                      f"{NOT_USED}: the answer has {len(answer)} rows for the {want} noun "
+                      "types after the first; the extra rows are ignored")
+            answer = answer[:want]
+        p.answer = answer
+        try:
+            p._check_answer_shape()
+        except PuzzleError as exc:
+            p.answer = None
+            self.note(f"line {self.line}", "answer",
+                      f"{NOT_USED}: the published answer does not fit the puzzle ({exc}); the "
+                      "puzzle is solved without it")
 
     def set_rule(self, rule: Rule, node: Node) -> None:
         try:
@@ -357,10 +376,13 @@ class _Reader:
 
     def drop_rule(self, rule: Rule, reason: str) -> None:
         text = rule.given_text if rule.given_text else rule.text
-        self.note(f"clue {rule.clue}, line {self.line}", text, reason)
+        self.note(_where(rule.clue, self.line), text, reason)
         self.need_puzzle().remove(rule)
 
     def set_link(self, link: Link, node: Node) -> None:
+        if isinstance(node, Call) and isinstance(node.callee, Name) and not node.args \
+                and node.callee.id in self.helpers and node.callee.id not in self.vars:
+            node = self.helpers[node.callee.id]  # link.f = getIsNextTo();
         if isinstance(node, Lambda):
             try:
                 link.f = tabulate(node, link.noun_type.nouns, self.lookup)
@@ -402,6 +424,8 @@ class _Reader:
                 return _VERBS[node.prop]
             if owner is LINK and node.prop in ("With", "WITH"):
                 return WITH
+            if isinstance(owner, NounType) and node.prop == "nouns":
+                return list(owner.nouns)  # a noun type's nouns, as a list
             if owner is SMART_LINK or owner is SMART_RULE:
                 raise _NotRead(f"'{render(node)}' is used without being called")
             raise _NotRead(f"'{render(node)}' is not part of the puzzle model mm reads")
@@ -584,6 +608,12 @@ class _Reader:
                 as exc:  # the arguments passed the checks above, but the rule refused them
             raise _NotRead(f"{shown}: {exc}") from None
         return _Constraint(condition)
+
+
+def _where(clue: str, line: int | None = None) -> str:
+    """"clue 4, line 12"; "line 12" when the clue number is empty."""
+    parts = ([f"clue {clue}"] if clue else []) + ([f"line {line}"] if line else [])
+    return ", ".join(parts) or "a statement"
 
 
 def _puzzle_name(value: Any) -> str:

@@ -107,7 +107,8 @@ public class Round extends Puzzle {
 
     private BiFunction<Noun, Noun, Verb> getIsBeside() {
         return (Noun noun1, Noun noun2) -> Math.abs(noun1.num - noun2.num) == 1
-            || (noun1.num == 1 && noun2.num == 4) || (noun1.num == 4 && noun2.num == 1) ? Is : IsNot;
+            || (noun1.num == 1 && noun2.num == 4)
+            || (noun1.num == 4 && noun2.num == 1) ? Is : IsNot;
     }
 
     Round() {

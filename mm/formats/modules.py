@@ -203,6 +203,7 @@ class _Reader:
         self.custom_links: dict[int, int] = {}  # id(link) -> line where its code is
         self.stmt: Stmt | None = None
         self.helpers: dict[str, Lambda] = {}  # methods that only return a link function
+        self.answer_line = 0
 
     # ------------------------------------------------------------- bookkeeping
     def need_puzzle(self) -> Puzzle:
@@ -242,6 +243,7 @@ class _Reader:
 
     def finish(self) -> Puzzle:
         p = self.need_puzzle()
+        self.check_answer(p)
         for rule in list(p.rules):
             if rule.constraint is None:
                 line = self.rule_lines.get(id(rule), 0)
@@ -347,19 +349,25 @@ class _Reader:
                 isinstance(row, list) and all(isinstance(x, int) and not isinstance(x, bool)
                                               for x in row) for row in answer)):
             raise _Structure("the answer must be an array of arrays of integers")
-        p = self.need_puzzle()
-        want = len(p.noun_types) - 1
-        if len(answer) > want:  # rows past the last noun type encode nothing
-            self.note(f"line {self.line}", f"answer row(s) {want + 1}..{len(answer)}",
-                      f"{NOT_USED}: the answer has {len(answer)} rows for the {want} noun "
+        self.need_puzzle().answer = answer
+        self.answer_line = self.line
+
+    def check_answer(self, p: Puzzle) -> None:
+        """The published answer, once every noun type is known: rows past the last type are
+        ignored, and an answer that does not fit is left out (both listed, never fatal)."""
+        if p.answer is None:
+            return
+        want, line = len(p.noun_types) - 1, self.answer_line
+        if len(p.answer) > want:  # rows past the last noun type encode nothing
+            self.note(f"line {line}", f"answer row(s) {want + 1}..{len(p.answer)}",
+                      f"{NOT_USED}: the answer has {len(p.answer)} rows for the {want} noun "
                       "types after the first; the extra rows are ignored")
-            answer = answer[:want]
-        p.answer = answer
+            p.answer = p.answer[:want]
         try:
             p._check_answer_shape()
         except PuzzleError as exc:
             p.answer = None
-            self.note(f"line {self.line}", "answer",
+            self.note(f"line {line}", "answer",
                       f"{NOT_USED}: the published answer does not fit the puzzle ({exc}); the "
                       "puzzle is solved without it")
 

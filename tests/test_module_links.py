@@ -181,3 +181,8 @@ def test_a_published_answer_with_extra_rows_or_that_does_not_fit_is_not_used():
     p = read_source(_small("new int[][]{{1, 1}}"), "java")
     assert p.answer is None and p.count() == 1  # solved without the broken answer
     assert any("does not fit" in item.reason for item in p.not_read)
+
+
+def test_a_null_answer_means_none_given():
+    p = read_source(_small("null"), "java")
+    assert p.answer is None and p.count() == 1

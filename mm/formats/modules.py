@@ -345,6 +345,9 @@ class _Reader:
 
     def set_answer(self, node: Node) -> None:
         answer = self.value(node)
+        if answer is None:  # answer = null: the author gives none
+            self.need_puzzle().answer = None
+            return
         if not (isinstance(answer, list) and all(
                 isinstance(row, list) and all(isinstance(x, int) and not isinstance(x, bool)
                                               for x in row) for row in answer)):

@@ -13,7 +13,7 @@ statements are distractors that constrain nothing. The styles:
               row, trailing qualifiers, statements naming one value, two questions
   measures    no positions; a numeric list with units ("150 cm", "12 points") and
               comparisons over it ("5 cm taller than", "scored 4 points more than",
-              "finished sometime after")
+              "finished sometime after", "2 years older than" over a list of ages)
 Nothing here is read by mm: it only writes text and knows the answer. An answer is one
 value, "grid", or a tuple with one answer per question.
 """
@@ -426,7 +426,9 @@ MEASURES = [("heights", "cm", [150, 155, 160, 165, 170, 175], "taller", "shorter
             ("scores", "points", [10, 12, 14, 16, 18, 20], "more", "fewer",
              "scored {d} points {w} than"),
             ("times", "minutes", [20, 25, 30, 35, 40, 45], "after", "before",
-             "finished {d} minutes {w}")]
+             "finished {d} minutes {w}"),
+            ("ages", "years", [7, 8, 9, 10, 11, 12], "older", "younger",
+             "is {d} years {w} than")]
 
 
 def measures(seed: int) -> tuple[str, Hidden, object]:
@@ -435,7 +437,7 @@ def measures(seed: int) -> tuple[str, Hidden, object]:
     label, unit, scale, more, less, form = rng.choice(MEASURES)
     start = rng.randrange(len(scale) - size + 1)
     nums = scale[start:start + size]
-    values = [f"{n} {unit}" for n in nums]
+    values = [str(n) if label == "ages" else f"{n} {unit}" for n in nums]
     numeric = Cat(label, values, ["the person with {}"])
     cats = [_cats()[0], numeric, *rng.sample(_cats()[1:], rng.randint(1, 2))]
     h = Hidden(rng, size, cats)

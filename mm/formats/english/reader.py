@@ -74,6 +74,8 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
         if all(1000 <= v <= 2200 and v == int(v) for v in cat.numbers.values()):
             cat.units |= {"year", "years"}
         cat.units |= {w for w in context if w in ("year", "years", "minute", "minutes")}
+        if context & {"age", "ages", "old"}:  # ages: "2 years older than"
+            cat.units |= {"year", "years"}
         cat.units |= {u[:-1] for u in cat.units if u.endswith("s")} | \
                      {u + "s" for u in cat.units if not u.endswith("s")}
     return cat
@@ -467,6 +469,9 @@ _DIMENSIONS = {
 def _dimension(word: str) -> Callable[[Category], bool]:
     """Which numeric lists a comparative can be about without a unit: "more", "less",
     "fewer", "greater", "higher", "lower" any; "taller" only a height, and so on."""
+    if word in ("older", "younger"):  # only a list of ages: an older birth year is smaller
+        return lambda c: bool(c.context & {"age", "ages", "old"}) and c.numbers is not None \
+            and not all(1000 <= v <= 2200 for v in c.numbers.values())
     words = _DIMENSIONS.get(word)
     if words is None:
         return lambda c: True

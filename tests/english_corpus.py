@@ -14,6 +14,11 @@ statements are distractors that constrain nothing. The styles:
   measures    no positions; a numeric list with units ("150 cm", "12 points") and
               comparisons over it ("5 cm taller than", "scored 4 points more than",
               "finished sometime after", "2 years older than" over a list of ages)
+  premises    a line of people "numbered 1 through N", a header naming the attributes,
+              "- Food: apple, pear" lists, "Given the following premises ...:", lower-case
+              premises ("is not anywhere to the left of", "is in an even position", "have
+              the same parity positions"), "What is the hobby of ...?", "At what position
+              is ...?"
 Nothing here is read by mm: it only writes text and knows the answer. An answer is one
 value, "grid", or a tuple with one answer per question.
 """
@@ -469,5 +474,72 @@ def measures(seed: int) -> tuple[str, Hidden, object]:
     return "\n".join(lines) + "\n", h, "grid"
 
 
+def _premise(h: Hidden, rng: random.Random) -> str:
+    """One true premise in the style of a line of people (positions are rows 0..n-1)."""
+    n = h.size
+    a, b = rng.sample(range(n), 2)
+    x, y = _person(h, rng, a), _person(h, rng, b)
+    kind = rng.choice(["same", "left", "left", "not_left", "immediate", "position", "parity",
+                       "same_parity", "ends", "between", "not_same"])
+    if kind == "left":
+        if a > b:
+            a, b, x, y = b, a, y, x
+        return f"{x} is somewhere to the left of {y}"
+    if kind == "not_left":
+        if a < b:
+            a, b, x, y = b, a, y, x
+        return f"{x} is not anywhere to the left of {y}"
+    if kind == "immediate":
+        if n < 2:
+            return f"{x} is not {y}"
+        r = rng.randrange(n - 1)
+        return f"{_person(h, rng, r)} is on the immediate left of {_person(h, rng, r + 1)}"
+    if kind == "position":
+        return f"{x} is in position {a + 1}"
+    if kind == "parity":
+        return f"{x} is in an {'even' if (a + 1) % 2 == 0 else 'odd'} position"
+    if kind == "same_parity":
+        same = (a - b) % 2 == 0
+        return f"{x} and {y} have {'the same' if same else 'different'} parity positions"
+    if kind == "ends":
+        return f"{x} is at one of the ends" if a in (0, n - 1) else \
+            f"{x} is not at one of the ends"
+    if kind == "between":
+        if n < 3:
+            return f"{x} is not {y}"
+        lo, mid, hi = sorted(rng.sample(range(n), 3))
+        y, z = _person(h, rng, lo), _person(h, rng, hi)
+        if rng.random() < 0.5:
+            y, z = z, y
+        return f"{_person(h, rng, mid)} is somewhere in between {y} and {z}"
+    return _house_clue(h, rng, [kind]).rstrip(".").replace("The ", "the ", 1)
+
+
+def premises(seed: int) -> tuple[str, Hidden, object]:
+    rng = random.Random(seed)
+    size = rng.randint(3, 5)
+    cats = rng.sample(_cats()[1:], rng.randint(3, 4))
+    h = Hidden(rng, size, cats)
+    names = [c.label.rstrip("s").title() for c in cats]
+    lines = [f"There are {size} people standing in a line numbered 1 through {size} in a "
+             "left to right order.",
+             f"Each person has a set of attributes: {', '.join(names)}.",
+             "The attributes have the following possible values:"]
+    lines += [f"- {t}: {', '.join(v)}" for t, v in zip(names, h.values, strict=True)]
+    lines += ["and exactly one person in the line has a given value for an attribute.", "",
+              "Given the following premises about the line of people:"]
+    lines += [f"- {_premise(h, rng)}" for _ in range(4 * size * len(cats))]
+    k, row = rng.randrange(len(cats)), rng.randrange(size)
+    other = rng.choice([j for j in range(len(cats)) if j != k])
+    lines += ["", "Answer the following question:"]
+    if rng.random() < 0.5:
+        lines.append(f"At what position is {h.name(rng, k, row)}? Return your answer as a "
+                     "single number, in the following format: ***N***")
+        return "\n".join(lines) + "\n", h, row + 1
+    lines.append(f"What is the {names[other].lower()} of {h.name(rng, k, row)}? Return your "
+                 "answer as a single word, in the following format: ***X***")
+    return "\n".join(lines) + "\n", h, h.at[other][row]
+
+
 STYLES = {"benchmark": benchmark, "zebralogic": zebralogic, "site": site, "compact": compact,
-          "measures": measures}
+          "measures": measures, "premises": premises}

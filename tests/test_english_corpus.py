@@ -68,6 +68,7 @@ def answered_right(english, solution, rows, answer) -> bool:
                                          ("site", range(100, 106)),
                                          ("compact", range(100, 110)),
                                          ("measures", range(100, 106)),
+                                         ("premises", range(100, 106)),
                                          ("benchmark", range(100, 102))])
 def test_every_clue_read_is_true_and_no_answer_is_wrong(style, seeds):
     for seed in seeds:

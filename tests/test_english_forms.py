@@ -63,3 +63,40 @@ def test_a_list_sentence_with_a_verb_is_not_a_list():
                         "numbered 1 to 3 from left to right.\n")
     english = parse_english(text)
     assert [t.name for t in english.puzzle.noun_types] == ["House", "Names", "Jobs", "Pets"]
+
+
+LINE = """There are 3 people standing in a line numbered 1 through 3 in a left to right order.
+Each person has a set of attributes: Food, Pet.
+The attributes have the following possible values:
+- Food: apple, pear, kiwi
+- Pet: cat, dog, fish
+and exactly one person in the line has a given value for an attribute.
+
+Given the following premises about the line of people:
+- the person who has a cat is in an odd position
+- the person who likes pear and the person who has a fish have the same parity positions
+- the person who likes kiwi is not anywhere to the left of the person who has a dog
+- the person who has a dog is in an odd position
+- the person who likes kiwi has a dog
+- the person who likes apple is on the immediate left of the person who has a fish
+- the person who has a fish is not at one of the ends
+
+Answer the following question:
+At what position is the person who likes pear? Return your answer as a single number, \
+in the following format: ***N***
+"""
+
+
+def test_a_line_of_people_with_premises_and_parity():
+    english = parse_english(LINE)
+    assert [t.name for t in english.puzzle.noun_types] == ["House", "Food", "Pet"]
+    assert english.not_read == [] and [u.where for u in english.unused] == ["clue 1"]
+    assert english.question is not None and english.question.kind == "house"
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1 and english.question.answer(solutions[0]) == 2
+    for s in solutions:  # and it honours every premise as written
+        pos = {n.name: int(s.partner(n, english.puzzle.noun_types[0]).name)
+               for t in english.puzzle.noun_types[1:] for n in t.nouns}
+        assert pos["cat"] % 2 == 1 and pos["dog"] % 2 == 1
+        assert (pos["pear"] - pos["fish"]) % 2 == 0 and pos["kiwi"] >= pos["dog"]
+        assert pos["apple"] + 1 == pos["fish"] and pos["fish"] not in (1, 3)

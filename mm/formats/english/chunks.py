@@ -66,6 +66,10 @@ PHRASES: list[tuple[str, str]] = [
           r"(?: of the (?:row|street|line))?"),
     ("P", r"the (?P<far>left|right) end(?: of the (?:row|street|line))?"),
     ("P", rf"the (?P<ord>{_ORD})"),
+    ("PARITY", r"(?:is |are )?(?:in|at|on) (?:an? )?(?P<parity>even|odd)(?:-numbered| numbered)?"
+               r" (?:position|house|place|spot|seat)"),
+    ("SAMEPAR", r"(?:have|has|are in|are at|are on) (?:the )?(?P<sp>same|different) "
+                r"parity(?: positions?| houses?)?"),
     ("BETWEEN", r"(?:(?:somewhere|directly|immediately) )?(?:in )?between"),
     ("AWAY", r"away from"),
     ("INORDER", r"in (?:that|this) order"),

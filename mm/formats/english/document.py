@@ -23,7 +23,8 @@ _LIST_SENTENCE = re.compile(r"^\s*(?:[-*•]\s*)?(?:the|their)\s+([a-z][a-z ]{1,
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]\s*)?([A-Za-z][^:?]{1,80}?)\s*:\s*(.+?)\s*$")
 _CLUES_HEADER = re.compile(r"^[#*\s]*clues?(?:\s*\(s\))?\s*[:.]?\s*$", re.I)
 _QUESTION_START = re.compile(r"^\s*(?:q(?:uestion)?\s*:\s*|#+\s*)?(?:what|who|which|where|"
-                             r"in which|in what|how many|how)\b", re.I)
+                             r"in which|in what|at which|at what|on which|on what|how many|"
+                             r"how)\b", re.I)
 _SIZE = re.compile(r"\bthere are (\w+) (?:\w+ )?(?:houses|people|persons|positions|"
                    r"friends|women|men|children|students|residents|homes|seats|contestants|"
                    r"participants|players)\b|\bnumbered (?:from )?1 (?:to|through) (\d+)\b|"
@@ -129,6 +130,9 @@ def split_document(text: str) -> Document:
             asked = True
             doc.questions.append(stripped)
             continue
+        if not clue and not doc.clues and stripped.endswith(":") and \
+                not _LIST_LINE.match(stripped) and (raw_lists or loose or doc.intro):
+            continue  # a header before the clues: "Given the following premises ...:"
         if clue:
             doc.clues.append((clue.group(1) or clue.group(2), clue.group(3)))
         elif listed and not doc.clues and not loose and \
@@ -142,6 +146,10 @@ def split_document(text: str) -> Document:
             continue
         else:
             loose.append(re.sub(r"^[-*•]\s*", "", stripped))
+    # a line naming the lists ("Each person has a set of attributes: Food, Hobby, Pet")
+    titles = {title.strip().lower() for title, _ in raw_lists}
+    raw_lists = [(title, values) for title, values in raw_lists
+                 if not {v.lower() for v in _raw_values(values)} <= titles]
     if not doc.clues:
         doc.clues = [(str(k), s) for k, s in enumerate(loose, 1)]
     elif loose:

@@ -261,6 +261,8 @@ class ClueReader:
                 raise NotReadable("places a position")
             cond = rules.any_of(_is(x, first), _is(x, last))
             return [self._rule(("ends", x, negated), rules.not_(cond) if negated else cond)]
+        if kind in ("parity", "same_parity"):
+            return [self._parity(kind, toks, nps, negated)]
         if kind in ("slots_between", "slots_away"):
             k = int(toks["K"].value)
             gap = k + 1 if kind == "slots_between" else k
@@ -320,6 +322,27 @@ class ClueReader:
         if kind in ("compare", "compare_more"):
             return [self._compare(t, toks, nps, negated)]
         raise NotReadable(f"no reading for the form '{kind}'")
+
+    def _parity(self, kind: str, toks: dict, nps: list[Noun], negated: bool) -> Effect:
+        """"X is in an even position"; "X and Y have the same (different) parity
+        positions": over the houses' numbers, 1 at the left."""
+        if self.houses is None:
+            raise NotReadable("names a position, and this puzzle has none")
+        if any(x.type is self.houses for x in nps):
+            raise NotReadable("places a position")
+        houses = self.houses.nouns
+        if kind == "parity":
+            x = nps[0]
+            even = toks["PARITY"].value.group("parity") == "even"
+            cond = rules.any_of(*(_is(x, h) for h in houses if (h.num % 2 == 0) == even))
+            key: tuple = ("parity", x, even, negated)
+        else:
+            x, y = nps
+            same = toks["SAMEPAR"].value.group("sp") == "same"
+            cond = rules.any_of(*(rules.all_of(_is(x, h), _is(y, g)) for h in houses
+                                  for g in houses if ((h.num - g.num) % 2 == 0) == same))
+            key = ("same_parity", frozenset((x, y)), same, negated)
+        return self._rule(key, rules.not_(cond) if negated else cond)
 
     def _compare(self, t: Tree, toks: dict, nps: list[Noun], negated: bool) -> Effect:
         a, b = nps

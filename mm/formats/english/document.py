@@ -131,7 +131,7 @@ def split_document(text: str) -> Document:
             doc.questions.append(stripped)
             continue
         if not clue and not doc.clues and stripped.endswith(":") and \
-                not _LIST_LINE.match(stripped) and (raw_lists or loose or doc.intro):
+                not _LIST_LINE.match(stripped) and (raw_lists or loose):
             continue  # a header before the clues: "Given the following premises ...:"
         if clue:
             doc.clues.append((clue.group(1) or clue.group(2), clue.group(3)))

@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from english_corpus import STYLES  # noqa: E402
-from test_english_corpus import false_clues, rows_of  # noqa: E402
+from test_english_corpus import answered_right, false_clues, rows_of  # noqa: E402
 
 from mm.formats.english import parse_english  # noqa: E402
 
@@ -38,13 +38,11 @@ def main() -> None:
                 "not unique, clues not read" if english.not_read else "not unique, all read"
             counts[kind] += 1
             continue
-        got = english.answer(solutions[0])
-        if answer == "grid":
-            want = [{t.name: t.nouns[rows[i].index(r)].name
-                     for i, t in enumerate(puzzle.noun_types)} for r in rows[0]]
-            ok = got == want
-        else:
-            ok = str(got).lower() == str(answer).lower()
+        ok = answered_right(english, solutions[0], rows, answer)
+        if not ok and len(english.questions) != len(answer if isinstance(answer, tuple)
+                                                   else (answer,)):
+            counts["question not read"] += 1
+            continue
         counts["right" if ok else "WRONG"] += 1
     n = last - first
     print(f"{style} seeds {first}-{last - 1}: " + ", ".join(

@@ -8,7 +8,19 @@ statements are distractors that constrain nothing. The styles:
   site        puzzle-site style: no houses, a numeric list ("2 years before", "sometime
               before"), "Of X and Y, one is A and the other is B", "three different people",
               "either ... or", a whole-grid question
-Nothing here is read by mm: it only writes text and knows the answer.
+  compact     small puzzles as puzzle books print them: lists written as sentences ("The
+              people are Ann, Bo and Cy."), two-value lists, "(3)" prefixes, seats in a
+              row, trailing qualifiers, statements naming one value, two questions
+  measures    no positions; a numeric list with units ("150 cm", "12 points") and
+              comparisons over it ("5 cm taller than", "scored 4 points more than",
+              "finished sometime after", "2 years older than" over a list of ages)
+  premises    a line of people "numbered 1 through N", a header naming the attributes,
+              "- Food: apple, pear" lists, "Given the following premises ...:", lower-case
+              premises ("is not anywhere to the left of", "is in an even position", "have
+              the same parity positions"), "What is the hobby of ...?", "At what position
+              is ...?"
+Nothing here is read by mm: it only writes text and knows the answer. An answer is one
+value, "grid", or a tuple with one answer per question.
 """
 
 from __future__ import annotations
@@ -351,4 +363,183 @@ pets, drink different beverages and smoke different brands of American cigarets.
 thing: in statement 6, right means your right.
 """
 
-STYLES = {"benchmark": benchmark, "zebralogic": zebralogic, "site": site}
+COMPACT_KINDS = ["same", "same", "not_same", "position", "not_position", "left", "right",
+                 "next", "not_next", "between", "not_between", "either", "of_pair",
+                 "different", "ends"]
+ONE_VALUE = ["{} arrived early.", "{} was happy with the choice.", "Everyone agreed that {} "
+             "was lucky."]
+
+
+def _seat_words(clue: str) -> str:
+    """The same clue said of seats in a row instead of houses in a street."""
+    for a, b in [("lives in the", "sits in the"), ("does not live in the", "does not sit "
+                 "in the"), (" house.", " seat."), ("is in house", "is in seat"),
+                 ("lives directly", "sits directly"), ("lives to the", "sits to the"),
+                 ("lives somewhere", "sits somewhere"), ("lives next to", "sits next to"),
+                 ("does not live next", "does not sit next"), ("lives between", "sits "
+                 "between"), ("does not live between", "does not sit between"),
+                 ("lives at one", "sits at one"), ("does not live at", "does not sit at")]:
+        clue = clue.replace(a, b)
+    return clue
+
+
+def _list_sentence(rng: random.Random, c: Cat, values: list[str]) -> str:
+    listed = ", ".join(values[:-1]) + " and " + values[-1] if len(values) > 2 else \
+        " and ".join(values)
+    if c.label == "names":
+        return rng.choice([f"The people are {listed}.", f"The friends are {listed}.",
+                           f"Names: {listed}."])
+    return rng.choice([f"The {c.label} are {listed}.", f"{_cap(c.label)}: {listed}.",
+                       f"Their {c.label} are {listed}."])
+
+
+def compact(seed: int) -> tuple[str, Hidden, object]:
+    rng = random.Random(seed)
+    size = rng.randint(2, 5)
+    cats = [_cats()[0], *rng.sample(_cats()[1:], rng.randint(1, 3))]
+    h = Hidden(rng, size, cats)
+    seats = rng.random() < 0.5
+    words = NUMBERS[size]
+    lines = [f"{_cap(words)} friends sit in a row of {words} seats, numbered 1 to {size} "
+             "from left to right." if seats else
+             f"{_cap(words)} friends live in a row of {words} houses, numbered 1 to {size} "
+             "from left to right."]
+    lines += [_list_sentence(rng, c, v) for c, v in zip(cats, h.values, strict=True)]
+    lines.append("")
+    clues = [_house_clue(h, rng, COMPACT_KINDS) for _ in range(3 * size * len(cats))]
+    clues = [_seat_words(c) if seats else c for c in clues]
+    clues.insert(rng.randrange(len(clues) + 1),
+                 rng.choice(ONE_VALUE).format(h.at[0][rng.randrange(size)]))
+    prefix = rng.choice(["({}) ", "{}. ", "{}) ", "Clue {}. "])
+    lines += [prefix.format(i) + c for i, c in enumerate(clues, 1)]
+    lines.append("")
+    row, other = rng.randrange(size), rng.randrange(size)
+    k = rng.randrange(1, len(cats))
+    value = h.at[k][other]
+    ask_who = (f"Which of the friends is {h.name(rng, k, other)}?"
+               if cats[k].label == "jobs" else f"Who is {h.name(rng, k, other)}?")
+    ask_where = rng.choice([f"What position is {h.at[0][row]} at?",
+                            f"In which {'seat' if seats else 'house'} is {h.at[0][row]}?"])
+    lines.append(f"{ask_where} {ask_who}")
+    del value
+    return "\n".join(lines) + "\n", h, (row + 1, h.at[0][other])
+
+
+MEASURES = [("heights", "cm", [150, 155, 160, 165, 170, 175], "taller", "shorter",
+             "is {d} cm {w} than"),
+            ("weights", "kg", [3, 4, 5, 6, 7, 8], "heavier", "lighter", "is {d} kg {w} than"),
+            ("scores", "points", [10, 12, 14, 16, 18, 20], "more", "fewer",
+             "scored {d} points {w} than"),
+            ("times", "minutes", [20, 25, 30, 35, 40, 45], "after", "before",
+             "finished {d} minutes {w}"),
+            ("ages", "years", [7, 8, 9, 10, 11, 12], "older", "younger",
+             "is {d} years {w} than")]
+
+
+def measures(seed: int) -> tuple[str, Hidden, object]:
+    rng = random.Random(seed)
+    size = rng.randint(3, 5)
+    label, unit, scale, more, less, form = rng.choice(MEASURES)
+    start = rng.randrange(len(scale) - size + 1)
+    nums = scale[start:start + size]
+    values = [str(n) if label == "ages" else f"{n} {unit}" for n in nums]
+    numeric = Cat(label, values, ["the person with {}"])
+    cats = [_cats()[0], numeric, *rng.sample(_cats()[1:], rng.randint(1, 2))]
+    h = Hidden(rng, size, cats)
+    lines = [f"{_cap(NUMBERS[size])} friends took part in a contest. Match each friend to "
+             f"their {label} and the rest."]
+    lines += [f"{_cap(c.label)}: {', '.join(v)}" for c, v in zip(cats, h.values, strict=True)]
+    lines.append("")
+    value_num = dict(zip(values, nums, strict=True))
+    clues = []
+    for _ in range(size * 7):
+        a, b = rng.sample(range(size), 2)
+        x, y = _person(h, rng, a), _person(h, rng, b)
+        va, vb = value_num[h.at[1][a]], value_num[h.at[1][b]]
+        kind = rng.choice(["diff", "diff", "cmp", "same", "not_same", "either", "of_pair"])
+        if kind == "diff":
+            w = more if va > vb else less
+            said = form.format(d=abs(va - vb), w=w)
+            clues.append(f"{_cap(x)} {said} {y}." if "than" in said or w in said.split()
+                         [-1:] else f"{_cap(x)} {said} than {y}.")
+        elif kind == "cmp":
+            w = more if va > vb else less
+            verb = form.split(" {d}")[0]
+            clues.append(f"{_cap(x)} {verb} sometime {w} {y}." if unit == "minutes" else
+                         f"{_cap(x)} {verb} {w} than {y}.")
+        else:
+            clues.append(_house_clue(h, rng, [kind]))
+    lines += [f"{i}. {c}" for i, c in enumerate(clues, 1)]
+    lines += ["", "Who has which attributes?"]
+    return "\n".join(lines) + "\n", h, "grid"
+
+
+def _premise(h: Hidden, rng: random.Random) -> str:
+    """One true premise in the style of a line of people (positions are rows 0..n-1)."""
+    n = h.size
+    a, b = rng.sample(range(n), 2)
+    x, y = _person(h, rng, a), _person(h, rng, b)
+    kind = rng.choice(["same", "left", "left", "not_left", "immediate", "position", "parity",
+                       "same_parity", "ends", "between", "not_same"])
+    if kind == "left":
+        if a > b:
+            a, b, x, y = b, a, y, x
+        return f"{x} is somewhere to the left of {y}"
+    if kind == "not_left":
+        if a < b:
+            a, b, x, y = b, a, y, x
+        return f"{x} is not anywhere to the left of {y}"
+    if kind == "immediate":
+        if n < 2:
+            return f"{x} is not {y}"
+        r = rng.randrange(n - 1)
+        return f"{_person(h, rng, r)} is on the immediate left of {_person(h, rng, r + 1)}"
+    if kind == "position":
+        return f"{x} is in position {a + 1}"
+    if kind == "parity":
+        return f"{x} is in an {'even' if (a + 1) % 2 == 0 else 'odd'} position"
+    if kind == "same_parity":
+        same = (a - b) % 2 == 0
+        return f"{x} and {y} have {'the same' if same else 'different'} parity positions"
+    if kind == "ends":
+        return f"{x} is at one of the ends" if a in (0, n - 1) else \
+            f"{x} is not at one of the ends"
+    if kind == "between":
+        if n < 3:
+            return f"{x} is not {y}"
+        lo, mid, hi = sorted(rng.sample(range(n), 3))
+        y, z = _person(h, rng, lo), _person(h, rng, hi)
+        if rng.random() < 0.5:
+            y, z = z, y
+        return f"{_person(h, rng, mid)} is somewhere in between {y} and {z}"
+    return _house_clue(h, rng, [kind]).rstrip(".").replace("The ", "the ", 1)
+
+
+def premises(seed: int) -> tuple[str, Hidden, object]:
+    rng = random.Random(seed)
+    size = rng.randint(3, 5)
+    cats = rng.sample(_cats()[1:], rng.randint(3, 4))
+    h = Hidden(rng, size, cats)
+    names = [c.label.rstrip("s").title() for c in cats]
+    lines = [f"There are {size} people standing in a line numbered 1 through {size} in a "
+             "left to right order.",
+             f"Each person has a set of attributes: {', '.join(names)}.",
+             "The attributes have the following possible values:"]
+    lines += [f"- {t}: {', '.join(v)}" for t, v in zip(names, h.values, strict=True)]
+    lines += ["and exactly one person in the line has a given value for an attribute.", "",
+              "Given the following premises about the line of people:"]
+    lines += [f"- {_premise(h, rng)}" for _ in range(4 * size * len(cats))]
+    k, row = rng.randrange(len(cats)), rng.randrange(size)
+    other = rng.choice([j for j in range(len(cats)) if j != k])
+    lines += ["", "Answer the following question:"]
+    if rng.random() < 0.5:
+        lines.append(f"At what position is {h.name(rng, k, row)}? Return your answer as a "
+                     "single number, in the following format: ***N***")
+        return "\n".join(lines) + "\n", h, row + 1
+    lines.append(f"What is the {names[other].lower()} of {h.name(rng, k, row)}? Return your "
+                 "answer as a single word, in the following format: ***X***")
+    return "\n".join(lines) + "\n", h, h.at[other][row]
+
+
+STYLES = {"benchmark": benchmark, "zebralogic": zebralogic, "site": site, "compact": compact,
+          "measures": measures, "premises": premises}

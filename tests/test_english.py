@@ -359,7 +359,9 @@ ages: 1, 2, 3
 @pytest.mark.parametrize("clue,read", [
     ("Al lives in house 3.", "Al is with 3."),  # house 3, not the age 3
     ("There are 1 houses between Al and Bo.", "Al is one house between Bo."),
-    ("Al is 2 years older than Bo.", None),  # "older": not a word it reads
+    ("Al is 2 years older than Bo.",  # over a list of ages: 2 more
+     "any_of(all_of(related('Al', WITH, '3'), related('Bo', WITH, '1')),)"),
+    ("Al is older than Bo in years.", None),  # a word it does not read
     ("Al lives before Bo.", None),  # the row, or the ages?
     ("Al is taller than Bo.", None),  # ages are no height
     ("Al is the person who reads.", None),  # no value is "read"

@@ -41,17 +41,34 @@ def outcome(style: str, seed: int) -> tuple[str, list[str], int]:
     solutions = list(puzzle.solutions(limit=2))
     if len(solutions) != 1:
         return ("multiple" if solutions else "none"), false, len(english.not_read)
-    got = english.answer(solutions[0])
-    if answer == "grid":
-        want = [{t.name: t.nouns[rows[i].index(r)].name for i, t in enumerate(puzzle.noun_types)}
-                for r in rows[0]]
-    else:
-        want, got = str(answer).lower(), str(got).lower()
-    return ("right" if got == want else "WRONG"), false, len(english.not_read)
+    return ("right" if answered_right(english, solutions[0], rows, answer) else "WRONG"), \
+        false, len(english.not_read)
+
+
+def answered_right(english, solution, rows, answer) -> bool:
+    """Whether the reader's answers are the hidden solution's: one answer, "grid", or a
+    tuple with one answer per question (every question must be read and right)."""
+    wanted = answer if isinstance(answer, tuple) else (answer,)
+    if len(english.questions) != len(wanted):
+        return False
+    puzzle = english.puzzle
+    for question, want in zip(english.questions, wanted, strict=True):
+        got = question.answer(solution)
+        if want == "grid":
+            want = [{t.name: t.nouns[rows[i].index(r)].name
+                     for i, t in enumerate(puzzle.noun_types)} for r in rows[0]]
+        else:
+            want, got = str(want).lower(), str(got).lower()
+        if got != want:
+            return False
+    return True
 
 
 @pytest.mark.parametrize("style,seeds", [("zebralogic", range(100, 106)),
                                          ("site", range(100, 106)),
+                                         ("compact", range(100, 110)),
+                                         ("measures", range(100, 106)),
+                                         ("premises", range(100, 106)),
                                          ("benchmark", range(100, 102))])
 def test_every_clue_read_is_true_and_no_answer_is_wrong(style, seeds):
     for seed in seeds:

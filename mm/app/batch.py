@@ -25,6 +25,7 @@ from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
 from mm.formats.files import kind_of, read_text, suffixes
 from mm.formats.loading import check_strict, load
 from mm.formats.readers import english_puzzle
+from mm.model.question import answers
 
 TEXT_FIELDS = ("input", "inputs", "question", "puzzle")
 # imported by each worker before its first puzzle (OR-Tools takes seconds on a busy machine)
@@ -169,6 +170,7 @@ def _solve_into(result: dict, task: Task, deadline: Deadline, backend: str,
     if len(solutions) == 1 and question is not None:
         result["answer"] = question.answer(solutions[0])
         result["question"] = question.text
+        result["answers"] = answers(puzzle.questions, solutions[0])
 
 
 def run(tasks: list[Task], jobs: int = 1, time_limit: float | None = None,

@@ -28,6 +28,7 @@ from mm.formats.loading import builtin_names, load
 from mm.formats.readers import parse_english, read_module
 from mm.model import html
 from mm.model.grids import mark_from_dict
+from mm.model.question import answer_text, answers
 from mm.model.serialize import to_json
 from mm.model.text import clue_label
 from mm.model.unread import missing_clues
@@ -304,9 +305,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if solution is not None:
             data["solution"] = solution.to_dict()
             data["encoded"] = solution.encoded()
-            if puzzle.question is not None:
+            if puzzle.question is not None:  # the first question, and every one
                 data["question"] = puzzle.question.text
                 data["answer"] = puzzle.question.answer(solution)
+                data["answers"] = answers(puzzle.questions, solution)
             if puzzle.answer is not None:
                 data["matches_answer"] = puzzle.check_answer(solution)
         _print_json(data)
@@ -316,8 +318,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(_heading(puzzle))
         print()
         print(solution.chart())
-        if puzzle.question is not None:
-            print(f"\n{puzzle.question.text}? {puzzle.question.answer(solution)}")
+        if puzzle.questions:
+            print()
+        for question in puzzle.questions:
+            print(f"{question.text}? {answer_text(question.answer(solution))}")
         if puzzle.answer is not None and not puzzle.check_answer(solution):
             print("\nNote: this solution differs from the puzzle's encoded answer.")
     return EXIT_NONE if solution is None else EXIT_OK
@@ -556,8 +560,10 @@ def cmd_read(args: argparse.Namespace) -> int:
             print(f"    {'' if not r.used else 'NOT READ: '}{r.reason}")
     for q in english.questions:
         print(f"\nquestion ({q.kind}): {q.text}?")
-    print(f"\n{len(english.readings) - len(english.not_read) - len(english.unused)} clues "
-          f"read, {len(english.not_read)} not read, {len(english.unused)} not used")
+    read = sum(1 for r in english.readings if not r.reason)
+    unused = sum(1 for r in english.readings if not r.used)
+    print(f"\n{read} clues read, {len(english.readings) - read - unused} not read, "
+          f"{unused} not used")
     return EXIT_OK
 
 

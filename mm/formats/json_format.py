@@ -185,6 +185,13 @@ class _Reader:
         question = self.get(data, "question", dict, "$", required=False)
         if question is not None:
             p.question = self._question(p, question, "question")
+        questions = self.get(data, "questions", list, "$", False, [])
+        if questions:
+            read = [self._question(p, q if isinstance(q, dict) else {}, f"questions[{i}]")
+                    for i, q in enumerate(questions)]
+            if question is not None and read[0].text != p.questions[0].text:
+                raise self.fail("questions[0]", "the first question must be 'question'")
+            p.questions = read
         for i, item in enumerate(self.get(data, "not_read", list, "$", False, [])):
             where = f"not_read[{i}]"
             if not isinstance(item, dict):

@@ -63,6 +63,24 @@ class Custom(Node):
     what: str
 
 
+@dataclass(frozen=True)
+class Op(Node):
+    """An operator: binary ("+", "==", "&&", ...), unary ("!", "-") or "?:" (condition,
+    then, else). Read only inside a link function, whose table is worked out at read time."""
+
+    op: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Lambda(Node):
+    """A function whose body is one expression: `(noun1, noun2) -> ...` in Java,
+    `(noun1, noun2) => ...` or `function (noun1, noun2) { return ...; }` in JavaScript."""
+
+    params: tuple[str, ...]
+    body: Node
+
+
 StmtKind = Literal["assign", "declare", "expr", "return", "method", "other", "skip"]
 
 
@@ -106,6 +124,14 @@ def render(node: Node | None) -> str:
         return "[" + ", ".join(render(a) for a in node.items) + "]"
     if isinstance(node, Custom):
         return f"<{node.what}>"
+    if isinstance(node, Op):
+        if node.op == "?:" and len(node.args) == 3:
+            return f"({render(node.args[0])} ? {render(node.args[1])} : {render(node.args[2])})"
+        if len(node.args) == 1:
+            return f"{node.op}{render(node.args[0])}"
+        return "(" + f" {node.op} ".join(render(a) for a in node.args) + ")"
+    if isinstance(node, Lambda):
+        return f"({', '.join(node.params)}) -> {render(node.body)}"
     return "?"
 
 

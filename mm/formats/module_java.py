@@ -8,6 +8,7 @@ Other methods (`sayFact`, helpers used by custom rules) are listed by the reader
 from __future__ import annotations
 
 import bisect
+import copy as copy_module
 import re
 from typing import Any
 
@@ -15,7 +16,19 @@ import javalang  # type: ignore[import-untyped]
 from javalang import tree as jt
 
 from mm.errors import PuzzleLoadError
-from mm.formats.module_ast import Array, Call, Custom, Lit, Member, Name, New, Node, Stmt
+from mm.formats.module_ast import (
+    Array,
+    Call,
+    Custom,
+    Lambda,
+    Lit,
+    Member,
+    Name,
+    New,
+    Node,
+    Op,
+    Stmt,
+)
 from mm.formats.module_js import BUILDERS
 
 _ESCAPE = re.compile(r"\\(u+[0-9a-fA-F]{4}|[0-3][0-7]{0,2}|[4-7][0-7]?|.)", re.S)
@@ -128,7 +141,13 @@ class _Front:
         return pos.line if pos is not None else default
 
     def stmt(self, kind: str, node: Any, line: int = 0, **parts: Any) -> Stmt:
-        return Stmt(kind, self.line(node, line), self.text(node), **parts)  # type: ignore[arg-type]
+        text = self.text(node)
+        for key in ("value", "target"):
+            if key in parts and parts[key] is not None and _has_lambda(parts[key]) \
+                    and not _operators_kept(parts[key], text):
+                parts[key] = Custom("an expression the Java parser misreads (nested "
+                                    "prefix operators)")
+        return Stmt(kind, self.line(node, line), text, **parts)  # type: ignore[arg-type]
 
     # ----------------------------------------------------------------- declarations
     def type_declaration(self, decl: Any) -> list[Stmt]:
@@ -142,10 +161,21 @@ class _Front:
                     isinstance(member, jt.MethodDeclaration) and _builds(member.body)):
                 out += self.block(member.body or [], self.line(member))
             elif isinstance(member, jt.MethodDeclaration):
-                out.append(self.stmt("method", member, name=member.name))
+                out.append(self.stmt("method", member, name=member.name,
+                                     value=self.returned_lambda(member)))
             else:
                 out.append(self.stmt("method", member, name=getattr(member, "name", "?")))
         return out
+
+    def returned_lambda(self, method: Any) -> Node | None:
+        """The lambda a helper without parameters returns (`getIsNextTo() { return (noun1,
+        noun2) -> ...; }`), for a link set to it; None for any other method."""
+        body = method.body or []
+        if method.parameters or len(body) != 1 or not isinstance(body[0], jt.ReturnStatement) \
+                or not isinstance(body[0].expression, jt.LambdaExpression):
+            return None
+        found = self.expr(body[0].expression)
+        return found if isinstance(found, Lambda) else None
 
     def declarators(self, node: Any, declarators: list[Any]) -> list[Stmt]:
         out = []
@@ -190,13 +220,22 @@ class _Front:
 
     # ----------------------------------------------------------------- expressions
     def expr(self, node: Any) -> Node:
-        if isinstance(node, jt.Primary) and (node.prefix_operators or node.postfix_operators):
+        # javalang puts the prefix operators of a parenthesised expression (`!(a == b)`) on
+        # the inner expression as a plain attribute: read them from any node
+        prefix = getattr(node, "prefix_operators", None) or []
+        postfix = getattr(node, "postfix_operators", None) or []
+        if prefix or postfix:
             if isinstance(node, jt.Literal) and node.prefix_operators in (["-"], ["+"]) \
                     and not node.postfix_operators and not node.selectors:
                 value = _literal(node.value)
                 if isinstance(value, int | float) and not isinstance(value, bool):
                     return Lit(-value if node.prefix_operators == ["-"] else value)
-            return Custom("an expression with an operator")
+            if postfix or any(o not in ("!", "-", "+") for o in prefix):
+                return Custom("an expression with ++, -- or ~")
+            inner = self.expr(_without_prefix(node))
+            for o in reversed(prefix):
+                inner = inner if o == "+" else Op(o, (inner,))
+            return inner
         base = self.primary(node)
         for selector in getattr(node, "selectors", None) or []:
             base = self.select(base, selector)
@@ -233,11 +272,49 @@ class _Front:
             return Array(tuple(self.expr(a) for a in node.initializers or []))
         if isinstance(node, jt.ClassCreator):
             if node.body is not None:
-                return Custom("an anonymous class")
+                return self.filled_list(node)
             return New(node.type.name, tuple(self.expr(a) for a in node.arguments))
-        if isinstance(node, jt.LambdaExpression | jt.MethodReference):
-            return Custom("a lambda")
+        if isinstance(node, jt.BinaryOperation):
+            return Op(node.operator, (self.expr(node.operandl), self.expr(node.operandr)))
+        if isinstance(node, jt.TernaryExpression):
+            return Op("?:", (self.expr(node.condition), self.expr(node.if_true),
+                             self.expr(node.if_false)))
+        if isinstance(node, jt.LambdaExpression):
+            return self.lambda_(node)
+        if isinstance(node, jt.MethodReference):
+            return Custom("a method reference")
         return Custom(f"a Java {type(node).__name__}")
+
+    def filled_list(self, node: Any) -> Node:
+        """`new ArrayList<List<Noun>>() {{ add(a); add(b); }}`, the author's way to write a
+        list of lists: an array of the added items (any other anonymous class is custom)."""
+        body = node.body
+        block = body[0] if len(body) == 1 and isinstance(body[0], list) else None
+        if node.type.name not in _LISTS or node.arguments or block is None:
+            return Custom("an anonymous class")
+        items = []
+        for stmt in block:
+            e = getattr(stmt, "expression", None)
+            if not (isinstance(stmt, jt.StatementExpression) and not stmt.label
+                    and isinstance(e, jt.MethodInvocation) and e.member == "add"
+                    and not e.qualifier and not e.selectors and len(e.arguments) == 1):
+                return Custom("an anonymous class")
+            items.append(self.expr(e.arguments[0]))
+        return Array(tuple(items))
+
+    def lambda_(self, node: Any) -> Node:
+        """A lambda whose body is one expression (or one return statement)."""
+        params = tuple(getattr(p, "name", None) or getattr(p, "member", None)
+                       for p in node.parameters or [])
+        body = node.body
+        if isinstance(body, list):
+            if len(body) != 1 or not isinstance(body[0], jt.ReturnStatement) \
+                    or body[0].expression is None:
+                return Custom("a lambda with statements")
+            body = body[0].expression
+        if not all(isinstance(p, str) for p in params):
+            return Custom("a lambda")
+        return Lambda(params, self.expr(body))  # type: ignore[arg-type]
 
     def select(self, base: Node, selector: Any) -> Node:
         if isinstance(selector, jt.MemberReference):
@@ -246,6 +323,48 @@ class _Front:
             return Call(Member(base, selector.member),
                         tuple(self.expr(a) for a in selector.arguments))
         return Custom("an element access")
+
+
+_LISTS = ("ArrayList", "LinkedList", "List", "Vector")
+
+
+def _nodes(node: Node) -> list[Node]:
+    out = [node]
+    for child in getattr(node, "args", ()) or ():
+        out += _nodes(child)
+    for attr in ("obj", "body", "callee"):
+        if isinstance(getattr(node, attr, None), Node):
+            out += _nodes(getattr(node, attr))
+    for item in getattr(node, "items", ()) or ():
+        out += _nodes(item)
+    return out
+
+
+def _has_lambda(node: Node) -> bool:
+    return any(isinstance(n, Lambda) for n in _nodes(node))
+
+
+def _operators_kept(node: Node, text: str) -> bool:
+    """Whether every `!` and `-` of the statement's source is in its tree: javalang keeps
+    only the last prefix operator of nested parentheses (`!(!(a))` reads as `!a`), so a
+    function is read only when none was lost."""
+    try:
+        tokens = [t.value for t in javalang.tokenizer.tokenize(text)]
+    except javalang.tokenizer.LexerError:
+        return False
+    nodes = _nodes(node)
+    nots = sum(1 for n in nodes if isinstance(n, Op) and n.op == "!")
+    minus = sum(1 for n in nodes if isinstance(n, Op) and n.op == "-") + sum(
+        1 for n in nodes if isinstance(n, Lit) and isinstance(n.value, int | float)
+        and not isinstance(n.value, bool) and n.value < 0)
+    return tokens.count("!") == nots and tokens.count("-") == minus and "~" not in tokens
+
+
+def _without_prefix(node: Any) -> Any:
+    """A copy of a javalang primary without its prefix operators (`!x` -> `x`)."""
+    copy = copy_module.copy(node)
+    copy.prefix_operators = []
+    return copy
 
 
 def _builds(body: Any) -> bool:

@@ -11,7 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from mm.errors import PuzzleLoadError
-from mm.formats.module_ast import Array, Call, Custom, Lit, Member, Name, New, Node, Stmt
+from mm.formats.module_ast import (
+    Array,
+    Call,
+    Custom,
+    Lambda,
+    Lit,
+    Member,
+    Name,
+    New,
+    Node,
+    Op,
+    Stmt,
+)
 
 # the calls that build a puzzle: a function holding one of them is a puzzle body
 BUILDERS = frozenset({"addNounType", "addNoun", "addLink", "addFact", "addRule",
@@ -81,6 +93,13 @@ class _Front:
         if "prototype" in self.text(left).split("."):
             return True
         return right.type == "NewExpression" and getattr(right.callee, "name", None) in functions
+
+    def function_expr(self, node: Any) -> Node:
+        """A function used as a value: a Lambda when its body is one expression."""
+        body = _one_expression(node)
+        if body is None or not all(p.type == "Identifier" for p in node.params):
+            return Custom("a function")
+        return Lambda(tuple(p.name for p in node.params), self.expr(body))
 
     def function(self, node: Any) -> list[Stmt]:
         """A puzzle body, or a helper (listed as one method statement)."""
@@ -174,9 +193,28 @@ class _Front:
             value = node.argument.value
             if isinstance(value, int | float) and not isinstance(value, bool):
                 return Lit(-value if node.operator == "-" else value)
+        if kind in ("BinaryExpression", "LogicalExpression"):
+            op = {"===": "==", "!==": "!="}.get(node.operator, node.operator)
+            return Op(op, (self.expr(node.left), self.expr(node.right)))
+        if kind == "UnaryExpression" and node.operator in ("!", "-"):
+            return Op(node.operator, (self.expr(node.argument),))
+        if kind == "ConditionalExpression":
+            return Op("?:", (self.expr(node.test), self.expr(node.consequent),
+                             self.expr(node.alternate)))
         if kind in ("ArrowFunctionExpression", "FunctionExpression"):
-            return Custom("a function")
+            return self.function_expr(node)
         return Custom(f"the expression '{self.text(node)[:60]}'")
+
+
+def _one_expression(node: Any) -> Any:
+    """The expression a function returns when its body is only that (else None)."""
+    body = node.body
+    if getattr(body, "type", None) != "BlockStatement":
+        return body
+    statements = body.body or []
+    if len(statements) == 1 and statements[0].type == "ReturnStatement":
+        return statements[0].argument
+    return None
 
 
 def _builds(body: Any) -> bool:

@@ -28,15 +28,18 @@ from mm.formats.module_ast import (
     Array,
     Call,
     Custom,
+    Lambda,
     Lit,
     Member,
     Name,
     New,
     Node,
+    Op,
     Stmt,
     one_line,
     render,
 )
+from mm.formats.module_links import NotTranslated, tabulate
 from mm.model import rules
 from mm.model.elements import Fact, Noun, Rule
 from mm.model.links import SMART_LINKS
@@ -163,6 +166,7 @@ _SMART_RULES: dict[str, tuple[Callable[..., rules.Condition], tuple[str, ...]]] 
 }
 
 _LIST_HELPERS = ("getList", "asList", "of", "getListExcept")
+_LIST_CLASSES = ("ArrayList", "LinkedList", "Vector")
 
 
 def _check(call: str, args: list[Any], required: tuple[str, ...],
@@ -198,6 +202,8 @@ class _Reader:
         self.rule_lines: dict[int, int] = {}  # id(rule) -> line of its addRule
         self.custom_links: dict[int, int] = {}  # id(link) -> line where its code is
         self.stmt: Stmt | None = None
+        self.helpers: dict[str, Lambda] = {}  # methods that only return a link function
+        self.answer_line = 0
 
     # ------------------------------------------------------------- bookkeeping
     def need_puzzle(self) -> Puzzle:
@@ -214,6 +220,8 @@ class _Reader:
         self.not_read.append(NotRead(where, one_line(text), reason))
 
     def run(self, statements: list[Stmt]) -> Puzzle:
+        self.helpers = {s.name: s.value for s in statements
+                        if s.kind == "method" and isinstance(s.value, Lambda)}
         for s in statements:
             self.stmt = s
             try:
@@ -235,16 +243,17 @@ class _Reader:
 
     def finish(self) -> Puzzle:
         p = self.need_puzzle()
+        self.check_answer(p)
         for rule in list(p.rules):
             if rule.constraint is None:
                 line = self.rule_lines.get(id(rule), 0)
-                self.note(f"clue {rule.clue}, line {line}", rule.given_text,
+                self.note(_where(rule.clue, line), rule.given_text,
                           "the rule has no SmartRule function (custom code or none)")
                 p.remove(rule)
         dropped = [f for f in p.facts if f.link is not WITH and f.link.num != 0
                    and f.link.f is None]
         for fact in dropped:
-            self.note(f"clue {fact.clue}", fact.text,
+            self.note(_where(fact.clue), fact.text,
                       f"uses the link '{fact.link.name}', whose function is not read")
         p.remove(*dropped)
         p.remove(*(link for link in p.links if link.num != 0 and link.f is None),
@@ -263,6 +272,8 @@ class _Reader:
                 return
             raise _NotRead("a return of something other than the puzzle")
         if s.kind == "method":
+            if s.name in self.helpers:
+                return  # read where a link uses it
             if s.name == "sayFact":
                 self.note(f"line {s.line}", "sayFact",
                           f"{NOT_USED}: custom fact wording (mm words the facts itself)")
@@ -334,11 +345,34 @@ class _Reader:
 
     def set_answer(self, node: Node) -> None:
         answer = self.value(node)
+        if answer is None:  # answer = null: the author gives none
+            self.need_puzzle().answer = None
+            return
         if not (isinstance(answer, list) and all(
                 isinstance(row, list) and all(isinstance(x, int) and not isinstance(x, bool)
                                               for x in row) for row in answer)):
             raise _Structure("the answer must be an array of arrays of integers")
         self.need_puzzle().answer = answer
+        self.answer_line = self.line
+
+    def check_answer(self, p: Puzzle) -> None:
+        """The published answer, once every noun type is known: rows past the last type are
+        ignored, and an answer that does not fit is left out (both listed, never fatal)."""
+        if p.answer is None:
+            return
+        want, line = len(p.noun_types) - 1, self.answer_line
+        if len(p.answer) > want:  # rows past the last noun type encode nothing
+            self.note(f"line {line}", f"answer row(s) {want + 1}..{len(p.answer)}",
+                      f"{NOT_USED}: the answer has {len(p.answer)} rows for the {want} noun "
+                      "types after the first; the extra rows are ignored")
+            p.answer = p.answer[:want]
+        try:
+            p._check_answer_shape()
+        except PuzzleError as exc:
+            p.answer = None
+            self.note(f"line {line}", "answer",
+                      f"{NOT_USED}: the published answer does not fit the puzzle ({exc}); the "
+                      "puzzle is solved without it")
 
     def set_rule(self, rule: Rule, node: Node) -> None:
         try:
@@ -353,10 +387,23 @@ class _Reader:
 
     def drop_rule(self, rule: Rule, reason: str) -> None:
         text = rule.given_text if rule.given_text else rule.text
-        self.note(f"clue {rule.clue}, line {self.line}", text, reason)
+        self.note(_where(rule.clue, self.line), text, reason)
         self.need_puzzle().remove(rule)
 
     def set_link(self, link: Link, node: Node) -> None:
+        if isinstance(node, Call) and isinstance(node.callee, Name) and not node.args \
+                and node.callee.id in self.helpers and node.callee.id not in self.vars:
+            node = self.helpers[node.callee.id]  # link.f = getIsNextTo();
+        if isinstance(node, Lambda):
+            try:
+                link.f = tabulate(node, link.noun_type.nouns, self.lookup)
+            except NotTranslated as exc:
+                link.f = None
+                self.custom_links[id(link)] = self.line
+                raise _NotRead(f"the link '{link.name}' is custom code that is not read "
+                               f"({exc}); facts and rules that use it are not read") from None
+            self.custom_links.pop(id(link), None)
+            return
         value = self.value(node) if not isinstance(node, Custom) else node
         if isinstance(value, _LinkFunction):
             link.f = value.f
@@ -366,6 +413,13 @@ class _Reader:
         self.custom_links[id(link)] = self.line
         raise _NotRead(f"the link '{link.name}' is custom code; facts and rules that use "
                        "it are not read")
+
+    def lookup(self, name: str) -> Any:
+        """A name's value for a link function (NotTranslated when it has none)."""
+        try:
+            return self.name(name)
+        except _NotRead as exc:
+            raise NotTranslated(str(exc)) from None
 
     # ------------------------------------------------------------- values
     def value(self, node: Node) -> Any:
@@ -381,6 +435,8 @@ class _Reader:
                 return _VERBS[node.prop]
             if owner is LINK and node.prop in ("With", "WITH"):
                 return WITH
+            if isinstance(owner, NounType) and node.prop == "nouns":
+                return list(owner.nouns)  # a noun type's nouns, as a list
             if owner is SMART_LINK or owner is SMART_RULE:
                 raise _NotRead(f"'{render(node)}' is used without being called")
             raise _NotRead(f"'{render(node)}' is not part of the puzzle model mm reads")
@@ -393,9 +449,19 @@ class _Reader:
                     if v is not None:
                         self.meta[key] = v
                 return PUZZLE
+            if node.cls in _LIST_CLASSES:  # new ArrayList<>() or new ArrayList<>(list)
+                args = [self.value(a) for a in node.args]
+                if not args:
+                    return []
+                if len(args) == 1 and isinstance(args[0], list):
+                    return list(args[0])
             raise _NotRead(f"'new {node.cls}(...)' is not part of the puzzle model")
         if isinstance(node, Custom):
             raise _NotRead(f"custom code ({node.what})")
+        if isinstance(node, Op):
+            raise _NotRead(f"custom code (an expression with '{node.op}')")
+        if isinstance(node, Lambda):
+            raise _NotRead(f"custom code (a function: {one_line(render(node.body), 80)})")
         raise _NotRead("an expression mm does not read")
 
     def name(self, name: str) -> Any:
@@ -427,6 +493,9 @@ class _Reader:
         else:
             raise _NotRead(f"a call mm does not read: {render(node)}")
         shown = render(callee)
+        if isinstance(owner, list) and method in ("add", "push") and len(node.args) == 1:
+            owner.append(self.value(node.args[0]))  # list.add(noun) on a list of the module
+            return True
         if owner is SMART_LINK:
             return self.smart_link(method, [self.value(a) for a in node.args], shown)
         if owner is SMART_RULE:
@@ -550,6 +619,12 @@ class _Reader:
                 as exc:  # the arguments passed the checks above, but the rule refused them
             raise _NotRead(f"{shown}: {exc}") from None
         return _Constraint(condition)
+
+
+def _where(clue: str, line: int | None = None) -> str:
+    """"clue 4, line 12"; "line 12" when the clue number is empty."""
+    parts = ([f"clue {clue}"] if clue else []) + ([f"line {line}"] if line else [])
+    return ", ".join(parts) or "a statement"
 
 
 def _puzzle_name(value: Any) -> str:

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Protocol
 
+from mm.model.question import answer_text
+
 if TYPE_CHECKING:
     from mm.model.elements import Fact, Noun, NounType, Rule
     from mm.model.puzzle_data import PuzzleData
@@ -185,9 +187,9 @@ def solution_html(solution: Solution, caption: str | None = None) -> str:
     cells = {(row, noun.type.index): _label(solution, noun)
              for row, nouns in enumerate(solution.rows()) for noun in nouns[1:]}
     parts = [chart_html(puzzle, cells, caption=caption)]
-    if puzzle.question is not None:
-        parts.append(f'<p class="mm-answer">{_e(puzzle.question.text)}? '
-                     f"<b>{_e(puzzle.question.answer(solution))}</b></p>")
+    for question in puzzle.questions:
+        parts.append(f'<p class="mm-answer">{_e(question.text)}? '
+                     f"<b>{_e(answer_text(question.answer(solution)))}</b></p>")
     return "".join(parts)
 
 

@@ -106,8 +106,8 @@ class PuzzleData:
         self.answer: list[list[int]] | None = None
         # values of placeholder nouns in the answer, by type name, in noun order
         self.answer_values: dict[str, list[int]] | None = None
-        # what an imported puzzle asks, answered per solution
-        self.question: Question | None = None
+        # what an imported puzzle asks, answered per solution (`question` is the first)
+        self.questions: list[Question] = []
         # statements an importer could not read exactly (left out; see mm.model.unread)
         self.not_read: list[NotRead] = []
         self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
@@ -535,6 +535,15 @@ class PuzzleData:
         self._index_state = (self.facts, len(self.facts), fact, index)
 
     # ----------------------------------------------------------------- copies
+    @property
+    def question(self) -> Question | None:
+        """The first of `questions` (None when the puzzle asks nothing)."""
+        return self.questions[0] if self.questions else None
+
+    @question.setter
+    def question(self, value: Question | None) -> None:
+        self.questions = [] if value is None else [value]
+
     def copy(self: P) -> P:
         """An independent deep copy (nouns, links, facts and rules are new objects)."""
         return _copy.deepcopy(self)

@@ -1,7 +1,7 @@
 """What an imported puzzle asks (e.g. "Who owns the fish?"), answered from each solution.
 
-It rides on the puzzle (`puzzle.question`), so the JSON format can store it and batch can
-answer it; the English reader is what makes one.
+They ride on the puzzle (`puzzle.questions`; `puzzle.question` is the first), so the JSON
+format can store them and solve and batch answer each; the English reader is what makes them.
 """
 
 from __future__ import annotations
@@ -41,3 +41,16 @@ class Question:
             return solution.partner(houses.nouns[self.house - 1], self.category).name
         assert self.category is not None and self.subject is not None
         return solution.partner(self.subject, self.category).name
+
+
+def answers(questions: list[Question], solution: Solution) -> list[dict[str, object]]:
+    """One `{"question", "answer"}` per question, in order (the JSON outputs' `answers`)."""
+    return [{"question": q.text, "answer": q.answer(solution)} for q in questions]
+
+
+def answer_text(answer: object) -> str:
+    """An answer as one line of text: a name, a number, or the grid's rows."""
+    if isinstance(answer, list):
+        return "; ".join(", ".join(f"{k}: {v}" for k, v in row.items())
+                         for row in answer if isinstance(row, dict))
+    return str(answer)

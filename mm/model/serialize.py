@@ -102,6 +102,8 @@ class _Writer:
             data["answer_values"] = puzzle.answer_values
         if puzzle.question is not None:
             data["question"] = _question_json(puzzle.question)
+        if len(puzzle.questions) > 1:  # every question; "question" stays the first
+            data["questions"] = [_question_json(q) for q in puzzle.questions]
         if puzzle.not_read:  # what the importer left out: the reading is partial
             data["not_read"] = [item.to_dict() for item in puzzle.not_read]
         return data

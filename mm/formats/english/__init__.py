@@ -64,6 +64,16 @@ class EnglishPuzzle:
         return None if self.question is None else self.question.answer(solution)
 
 
+_PEOPLE = {"people", "persons", "friends", "children", "students", "residents", "women", "men",
+           "neighbors", "neighbours", "contestants", "players", "guests", "kids"}
+
+
+def _people_label(title: str) -> str:
+    """"The people are Ann, Bo and Cy": a list of who the people are is their names."""
+    words = {w for w in tokenize(title) if w.isalpha()}
+    return "names" if words & _PEOPLE and not words - _GENERIC - _PEOPLE else title
+
+
 def _context(title: str) -> set[str]:
     words = {w for w in tokenize(title) if w.isalpha()} - _GENERIC
     return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3} | \
@@ -105,6 +115,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
         houses.add_nouns(*(str(i + 1) for i in range(size)))
     categories: list[Category] = []
     for title, values in doc.lists:
+        title = _people_label(title)
         kind = puzzle.add_noun_type(_type_name(title, [c.noun_type.name for c in categories]))
         for value in values:
             kind.add_noun(value.strip(), value)
@@ -119,7 +130,7 @@ def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
         except EnglishPuzzleError as exc:  # the puzzle is still solved; nothing is answered
             english.not_read.append(NotRead("question", q, str(exc)))
     english.question = english.questions[0] if english.questions else None
-    puzzle.question = english.question
+    puzzle.questions = list(english.questions)
     puzzle.not_read = english.not_read + english.unused  # "not used: ..." constrains nothing
     return english
 
@@ -147,10 +158,10 @@ def _read_clue(reader: ClueReader, puzzle: Puzzle, english: EnglishPuzzle, numbe
 
 
 _HOUSE_QUESTIONS = [
-    r"(?:what|which) (?:position|house|house number|place|spot) (?:is|does|do) (?P<x>.+?)"
-    r"(?: at| in| on| live| lives| live in| live at)?",
-    r"(?:in|at) (?:what|which) (?:position|house|place|spot) (?:is|does|do) (?P<x>.+?)"
-    r"(?: live| lives)?",
+    r"(?:what|which) (?:position|house|house number|place|spot|seat) (?:is|does|do) (?P<x>.+?)"
+    r"(?: at| in| on| live| lives| live in| live at| sit| sit in| sit at| sit on)?",
+    r"(?:in|at|on) (?:what|which) (?:position|house|place|spot|seat) (?:is|does|do) "
+    r"(?P<x>.+?)(?: live| lives| sit| sits)?",
     r"what is the (?:number|position) of the house where (?P<x>.+?) lives?",
     r"what is the (?:house number|position|house) (?:of|where) (?P<x>.+?)(?: lives?| is)?",
     r"where (?:does|do) (?P<x>.+?) live",

@@ -66,6 +66,10 @@ PHRASES: list[tuple[str, str]] = [
           r"(?: of the (?:row|street|line))?"),
     ("P", r"the (?P<far>left|right) end(?: of the (?:row|street|line))?"),
     ("P", rf"the (?P<ord>{_ORD})"),
+    ("PARITY", r"(?:is |are )?(?:in|at|on) (?:an? )?(?P<parity>even|odd)(?:-numbered| numbered)?"
+               r" (?:position|house|place|spot|seat)"),
+    ("SAMEPAR", r"(?:have|has|are in|are at|are on) (?:the )?(?P<sp>same|different) "
+                r"parity(?: positions?| houses?)?"),
     ("BETWEEN", r"(?:(?:somewhere|directly|immediately) )?(?:in )?between"),
     ("AWAY", r"away from"),
     ("INORDER", r"in (?:that|this) order"),
@@ -73,8 +77,8 @@ PHRASES: list[tuple[str, str]] = [
                   r"ones|residents)"),
     ("ONSIDE", r", (?:on|to) (?:their|his|her|its) (?:left|right)"),
     ("ORDER", r"(?P<order>before|after|earlier than|later than|sooner than|prior to)"),
-    ("CMP", r"(?P<less>less|fewer|smaller|lower|cheaper|shorter|lighter)|(?P<more>more|"
-            r"larger|bigger|greater|higher|longer|taller|heavier)"),
+    ("CMP", r"(?P<less>less|fewer|smaller|lower|cheaper|shorter|lighter|younger)|(?P<more>"
+            r"more|larger|bigger|greater|higher|longer|taller|heavier|older)"),
     ("THAN", r"than"),
     ("SOME", r"sometime|some time|at some point|somewhere"),
     ("EITHER", r"either"), ("OR", r"or"), ("NEITHER", r"neither"), ("NOR", r"nor"),
@@ -174,7 +178,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
 
 _COMPARING = {"before", "after", "earlier", "later", "sooner", "prior", "less", "fewer",
               "smaller", "lower", "cheaper", "shorter", "lighter", "more", "larger", "bigger",
-              "greater", "higher", "longer", "taller", "heavier"}
+              "greater", "higher", "longer", "taller", "heavier", "older", "younger"}
 
 
 def _amount(mention: Mention, after: list[str], units: set[str]) -> list[Token]:

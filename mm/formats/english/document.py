@@ -15,14 +15,21 @@ from dataclasses import dataclass, field
 
 from mm.formats.english.lexicon import number
 
-_CLUE_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(?:clue\s*#?\s*)?(\d+)\s*[.):]\s*(.+?)\s*$", re.I)
+_CLUE_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(?:clue\s*#?\s*)?(?:(\d+)\s*[.):]|\((\d+)\))"
+                        r"\s*(.+?)\s*$", re.I)
+# a list written as a sentence: "The jobs are baker, nurse and pilot."
+_LIST_SENTENCE = re.compile(r"^\s*(?:[-*•]\s*)?(?:the|their)\s+([a-z][a-z ]{1,40}?)\s+(?:are|were)"
+                            r"\s*:?\s+(.+?)\s*\.?\s*$", re.I)
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]\s*)?([A-Za-z][^:?]{1,80}?)\s*:\s*(.+?)\s*$")
 _CLUES_HEADER = re.compile(r"^[#*\s]*clues?(?:\s*\(s\))?\s*[:.]?\s*$", re.I)
 _QUESTION_START = re.compile(r"^\s*(?:q(?:uestion)?\s*:\s*|#+\s*)?(?:what|who|which|where|"
-                             r"in which|in what|how many|how)\b", re.I)
+                             r"in which|in what|at which|at what|on which|on what|how many|"
+                             r"how)\b", re.I)
 _SIZE = re.compile(r"\bthere are (\w+) (?:\w+ )?(?:houses|people|persons|positions|"
                    r"friends|women|men|children|students|residents|homes|seats|contestants|"
-                   r"participants|players)\b", re.I)
+                   r"participants|players)\b|\bnumbered (?:from )?1 (?:to|through) (\d+)\b|"
+                   r"^(\w+) (?:\w+ )?(?:friends|people|persons|women|men|children|students|"
+                   r"neighbou?rs|residents|contestants|players|colleagues|siblings)\b", re.I)
 _POSITIONS = re.compile(r"\b(?:houses?|positions?|in a row|numbered|from left to right|"
                         r"seats?|homes?|in a line|standing in line)\b", re.I)
 _NOT_A_LIST = ("this is", "there are", "note", "answer", "hint", "example", "clue", "question")
@@ -72,6 +79,33 @@ def _options(text: str, rest: str = "") -> list[list[str]]:
     return [plain, *cuts]
 
 
+def _size_of(options: list[tuple[str, list[list[str]]]]) -> int | None:
+    """The number of values when the introduction does not say: the one size every list
+    can be cut to; of several, the one the lists read as English writes them ("a, b and c"
+    is three) most often; else the lists that cut one way only."""
+    sizes = [{len(c) for c in cuts} for _, cuts in options]
+    common = set.intersection(*sizes) if sizes else set()
+    if len(common) == 1:
+        return common.pop()
+    if common:
+        usual = Counter(len(cuts[-1]) for _, cuts in options if len(cuts[-1]) in common)
+        return usual.most_common(1)[0][0]
+    sure = Counter(len(o[0]) for _, o in options if len(o) == 1)
+    anyway = Counter(len(v) for _, o in options for v in o)
+    pick = sure or anyway
+    return pick.most_common(1)[0][0] if pick else None
+
+
+def _list_sentence(line: str) -> re.Match[str] | None:
+    """"The jobs are baker, nurse and pilot.": a list when it names two or more values
+    separated by commas or "and" and no verb-like word ("numbered", "sitting")."""
+    m = _LIST_SENTENCE.match(line)
+    if m is None or re.search(r"\b(?:numbered|sitting|standing|living|different|unique|"
+                              r"each|all|not|in a row|from|to)\b", m.group(2), re.I):
+        return None
+    return m
+
+
 def split_document(text: str) -> Document:
     doc = Document()
     lines = text.replace("\r", "").split("\n")
@@ -83,7 +117,7 @@ def split_document(text: str) -> Document:
         if not stripped:
             continue
         clue = _CLUE_LINE.match(stripped)
-        listed = None if clue else _LIST_LINE.match(stripped)
+        listed = None if clue else _LIST_LINE.match(stripped) or _list_sentence(stripped)
         if asked:
             if re.match(r"^(?:choice|[a-e][.):])\s*:?\s*", stripped, re.I):
                 doc.choices.append(re.sub(r"^choice\s*:\s*", "", stripped, flags=re.I))
@@ -96,8 +130,11 @@ def split_document(text: str) -> Document:
             asked = True
             doc.questions.append(stripped)
             continue
+        if not clue and not doc.clues and stripped.endswith(":") and \
+                not _LIST_LINE.match(stripped) and (raw_lists or loose):
+            continue  # a header before the clues: "Given the following premises ...:"
         if clue:
-            doc.clues.append((clue.group(1), clue.group(2)))
+            doc.clues.append((clue.group(1) or clue.group(2), clue.group(3)))
         elif listed and not doc.clues and not loose and \
                 not listed.group(1).lower().startswith(_NOT_A_LIST) and \
                 len(_raw_values(listed.group(2))) >= 1 and \
@@ -109,6 +146,10 @@ def split_document(text: str) -> Document:
             continue
         else:
             loose.append(re.sub(r"^[-*•]\s*", "", stripped))
+    # a line naming the lists ("Each person has a set of attributes: Food, Hobby, Pet")
+    titles = {title.strip().lower() for title, _ in raw_lists}
+    raw_lists = [(title, values) for title, values in raw_lists
+                 if not {v.lower() for v in _raw_values(values)} <= titles]
     if not doc.clues:
         doc.clues = [(str(k), s) for k, s in enumerate(loose, 1)]
     elif loose:
@@ -116,17 +157,13 @@ def split_document(text: str) -> Document:
     intro = " ".join(doc.intro)
     m = _SIZE.search(intro)
     if m:
-        doc.size = number(m.group(1).lower())
+        doc.size = number(next(g for g in m.groups() if g).lower())
     doc.positions = bool(_POSITIONS.search(intro))
     # the number of values: from the introduction, else the lists that cut one way only
     rest = " ".join(text for _, text in doc.clues) + " " + " ".join(loose)
     options = [(title, _options(values, rest)) for title, values in raw_lists]
     if doc.size is None:
-        sure = Counter(len(o[0]) for _, o in options if len(o) == 1)
-        anyway = Counter(len(v) for _, o in options for v in o)
-        pick = sure or anyway
-        if pick:
-            doc.size = pick.most_common(1)[0][0]
+        doc.size = _size_of(options)
     for title, cuts in options:
         fitting = [c for c in cuts if len(c) == doc.size]
         doc.lists.append((title, fitting[0] if fitting else cuts[0]))

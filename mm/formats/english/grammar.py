@@ -38,6 +38,8 @@ stmt: np np                                   -> same
     | np AND np NOT? NEXT EACHOTHER?          -> next_to
     | np AND np NOT? EACHOTHER                -> next_to
     | np NOT? END                             -> at_end
+    | np NOT? PARITY                          -> parity
+    | np AND np NOT? SAMEPAR                  -> same_parity
     | K SLOTS BETWEEN np AND np               -> slots_between
     | np AND np K SLOTS BETWEEN               -> slots_between
     | np NOT? K SLOTS AWAY np                 -> slots_away
@@ -58,7 +60,7 @@ amount: K UNIT?
       | SOME
 
 %declare V P K UNIT NOT LR NEXT EACHOTHER END SLOTS BETWEEN AND OR EITHER OF ONE OTHER
-%declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE NEITHER NOR
+%declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE NEITHER NOR PARITY SAMEPAR
 """
 
 

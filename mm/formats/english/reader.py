@@ -74,6 +74,8 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
         if all(1000 <= v <= 2200 and v == int(v) for v in cat.numbers.values()):
             cat.units |= {"year", "years"}
         cat.units |= {w for w in context if w in ("year", "years", "minute", "minutes")}
+        if context & {"age", "ages", "old"}:  # ages: "2 years older than"
+            cat.units |= {"year", "years"}
         cat.units |= {u[:-1] for u in cat.units if u.endswith("s")} | \
                      {u + "s" for u in cat.units if not u.endswith("s")}
     return cat
@@ -259,6 +261,8 @@ class ClueReader:
                 raise NotReadable("places a position")
             cond = rules.any_of(_is(x, first), _is(x, last))
             return [self._rule(("ends", x, negated), rules.not_(cond) if negated else cond)]
+        if kind in ("parity", "same_parity"):
+            return [self._parity(kind, toks, nps, negated)]
         if kind in ("slots_between", "slots_away"):
             k = int(toks["K"].value)
             gap = k + 1 if kind == "slots_between" else k
@@ -319,6 +323,27 @@ class ClueReader:
             return [self._compare(t, toks, nps, negated)]
         raise NotReadable(f"no reading for the form '{kind}'")
 
+    def _parity(self, kind: str, toks: dict, nps: list[Noun], negated: bool) -> Effect:
+        """"X is in an even position"; "X and Y have the same (different) parity
+        positions": over the houses' numbers, 1 at the left."""
+        if self.houses is None:
+            raise NotReadable("names a position, and this puzzle has none")
+        if any(x.type is self.houses for x in nps):
+            raise NotReadable("places a position")
+        houses = self.houses.nouns
+        if kind == "parity":
+            x = nps[0]
+            even = toks["PARITY"].value.group("parity") == "even"
+            cond = rules.any_of(*(_is(x, h) for h in houses if (h.num % 2 == 0) == even))
+            key: tuple = ("parity", x, even, negated)
+        else:
+            x, y = nps
+            same = toks["SAMEPAR"].value.group("sp") == "same"
+            cond = rules.any_of(*(rules.all_of(_is(x, h), _is(y, g)) for h in houses
+                                  for g in houses if ((h.num - g.num) % 2 == 0) == same))
+            key = ("same_parity", frozenset((x, y)), same, negated)
+        return self._rule(key, rules.not_(cond) if negated else cond)
+
     def _compare(self, t: Tree, toks: dict, nps: list[Noun], negated: bool) -> Effect:
         a, b = nps
         unit = toks["UNIT"].value if "UNIT" in toks else None
@@ -376,6 +401,9 @@ class ClueReader:
         if a is b:
             raise NotReadable("relates a value to itself")
         if link is None and a.type is b.type:
+            if verb is IS_NOT:  # two values of one list are always two people
+                raise NotUsed(f"'{a.title}' and '{b.title}' are both {a.type.name} values: "
+                              "it says what the lists say")
             raise NotReadable(f"'{a.title}' and '{b.title}' are both {a.type.name} values")
         if link is not None and a.type is self.houses and b.type is self.houses:
             raise NotReadable("relates two positions")
@@ -464,6 +492,9 @@ _DIMENSIONS = {
 def _dimension(word: str) -> Callable[[Category], bool]:
     """Which numeric lists a comparative can be about without a unit: "more", "less",
     "fewer", "greater", "higher", "lower" any; "taller" only a height, and so on."""
+    if word in ("older", "younger"):  # only a list of ages: an older birth year is smaller
+        return lambda c: bool(c.context & {"age", "ages", "old"}) and c.numbers is not None \
+            and not all(1000 <= v <= 2200 for v in c.numbers.values())
     words = _DIMENSIONS.get(word)
     if words is None:
         return lambda c: True

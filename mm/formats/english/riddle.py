@@ -42,7 +42,7 @@ def infer_lists(doc: Document, text: str) -> Document:
     for s in sentences:
         m = _SIZE.search(s) or re.search(r"\bthere are (\w+) houses\b", s, re.I)
         if m:
-            size = number(m.group(1).lower())
+            size = number(next(g for g in m.groups() if g).lower())
             break
     if not size:
         return doc

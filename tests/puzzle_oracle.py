@@ -192,18 +192,19 @@ _SMART_LINKS = [
 ]
 
 
-def _custom_link(r: random.Random):
+def _custom_link(r: random.Random, span: int = 6):
+    """A random table over nouns 1..span (6 keeps the draws of the small puzzles)."""
     if r.random() < 0.5:
-        table = {(a, b): r.random() < 0.4 for a in range(1, 7) for b in range(1, 7)}
+        table = {(a, b): r.random() < 0.4 for a in range(1, span + 1) for b in range(1, span + 1)}
     else:  # each a relates to a run of b; runs often rise with a (SAT's order encoding)
         rising = r.random() < 0.7
-        lows = sorted(r.randint(1, 6) for _ in range(6)) if rising else \
-            [r.randint(1, 6) for _ in range(6)]
-        ends = sorted(r.randint(0, 3) for _ in range(6)) if rising else \
-            [r.randint(0, 3) for _ in range(6)]
-        empty = r.choice([set(), {1}, {6}, {1, 2}, {5, 6}, {3}])
+        lows = sorted(r.randint(1, span) for _ in range(span)) if rising else \
+            [r.randint(1, span) for _ in range(span)]
+        ends = sorted(r.randint(0, 3) for _ in range(span)) if rising else \
+            [r.randint(0, 3) for _ in range(span)]
+        empty = r.choice([set(), {1}, {span}, {1, 2}, {span - 1, span}, {3}])
         table = {(a, b): a not in empty and lows[a - 1] <= b <= lows[a - 1] + ends[a - 1]
-                 for a in range(1, 7) for b in range(1, 7)}
+                 for a in range(1, span + 1) for b in range(1, span + 1)}
     # returns verbs as well as bools, as a seed-style link function may
     return lambda a, b: IS if table[(a.num, b.num)] else IS_NOT
 
@@ -229,7 +230,7 @@ def random_puzzle(seed: int, types: tuple[int, int] = (3, 4), nouns: tuple[int, 
     all_links = [p.links[0]]
     for k in range(r.randint(1, 3)):
         over = r.choice(p.noun_types)
-        f = _custom_link(r) if r.random() < 0.25 else r.choice(_SMART_LINKS)(r)
+        f = _custom_link(r, max(6, size)) if r.random() < 0.25 else r.choice(_SMART_LINKS)(r)
         all_links.append(p.add_link(f"link{k + 1}", over, f))
     nouns_all = [n for t in p.noun_types for n in t.nouns]
 

@@ -45,3 +45,16 @@ def test_numeric_rules_and_placeholders_match_brute_force(backend, seed):
     assert set(found) == expected
     for solution in puzzle.solutions(limit=3, backend=backend):
         assert all(r.constraint.holds(solution) for r in puzzle.rules)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_types_past_the_pairwise_size_match_brute_force(backend, seed):
+    """Six and seven nouns a type: the SAT backend's exactly-one switches from pairs to a
+    sequential counter there, which the 3-4 noun puzzles above never reach."""
+    puzzle = random_puzzle(seed, types=(2, 2), nouns=(6, 7), max_facts=10, max_rules=2)
+    expected = brute_force(puzzle)
+    found = [s.assignment for s in puzzle.solutions(backend=backend)]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == expected
+    assert puzzle.is_unique(backend=backend) == (len(expected) == 1)

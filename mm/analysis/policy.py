@@ -10,24 +10,27 @@ The rules, in order:
    first: it answers them incrementally at a few milliseconds a call;
 3. integer placeholders go to a backend with integer domains (CP-SAT): the SAT backend's
    one-hot values grow with the domain;
-4. otherwise by the clue mix (`clue_mix`), measured with benchmarks/bench_peers.py on six
-   families (ratios SAT time / CP-SAT time, interleaved medians):
+4. otherwise by the clue mix (`clue_mix`), measured with `benchmarks/bench_peers.py
+   --clock cpu` on six families (ratios SAT time / CP-SAT time, CPU time, interleaved
+   medians; docs/backends.md has the table):
    a. tiny puzzles (at most `SAT_UP_TO_CELLS` cells): SAT, whatever the mix. In-process
-      the two are within 2 ms there (Five Houses 2.4 ms against 4.3 ms); a fresh `mm solve`
-      also pays OR-Tools' import (0.2-0.3 s, against PySAT's 0.02 s), which is most of
-      its time, so `mm solve five_houses` stays a 0.1 s command;
+      the two are within 1-2 ms there (Einstein 4.4 ms against 6.5 ms); a fresh
+      `mm solve` also pays OR-Tools' import (0.2-0.3 s, against PySAT's 0.02 s), which is
+      most of its time, so `mm solve five_houses` stays a 0.1 s command;
    b. with-rich puzzles (at least `WITH_RICH` of the relations are required "with"):
-      CP-SAT, whose presolve merges the rows "with" ties (easy-dense 6x8 1.8-2.5, 8x10
-      2.1-2.3, 12x50 12; reasoning-gym 1.1-1.3; Einstein 0.8-1.6, within 2 ms);
+      CP-SAT, whose presolve merges the rows "with" ties (easy-dense 6x8 1.6-1.9, 8x10
+      1.8-2.0, 10x30 and 12x50 9-15);
    c. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
       negated): SAT, whose one-hot grid with clause learning prunes "not with" / "not
-      before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.26, 10x30
-      0.03-0.2);
+      before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.2, 8x10 0.13,
+      10x30 0.16-0.2);
    d. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
-      cell, like minimal puzzles): SAT, the search is the work and clause learning wins
-      (minimal 8x10 0.34 solve, 0.88 unique);
-   e. the rest: CP-SAT (generated 6x8 1.6, 8x10 1.2-1.6, 10x30 2.9, 12x50 2.4; minimal
-      6x8 1.4-1.5), where the CNF's size also costs Python time.
+      cell, like minimal puzzles): SAT. The search is the work and it varies by puzzle
+      more than by backend: on twelve minimal 8x10 puzzles SAT took 16-56 ms on every
+      one, CP-SAT 10-119 ms (SAT 16% faster on the geometric mean, CP-SAT at most 1.5x
+      faster where it wins, SAT up to 3.7x), and no clue-mix feature separated them;
+   e. the rest: CP-SAT (generated 6x8 1.6, 8x10 2.1-2.3, 10x30 about 5), where the CNF's
+      size also costs Python time.
 """
 
 from __future__ import annotations

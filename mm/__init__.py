@@ -7,9 +7,11 @@ errors <- ir <- model | backends <- analysis <- puzzle <- generation <- formats 
 >>> mm.load("five_houses").is_unique()
 True
 
-`import mm` loads the model and the `Puzzle` class. The names of the upper layers (the
-explainer, grading, generation and the file readers) are imported when first used, so a
-script that only solves starts fast; no solver is imported until a puzzle is solved.
+Every public name below is imported from its layer the first time it is used (PEP 562):
+`import mm` itself costs nothing, a script that only builds and solves puzzles never
+loads the explainer's, the readers' or the generator's modules, and no solver is imported
+until a puzzle is solved. It also lets the `mm` program catch Ctrl-C from its very start.
+Type checkers see ordinary imports.
 """
 
 from __future__ import annotations
@@ -17,55 +19,75 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from mm.errors import (
-    BackendUnavailable,
-    BadArgument,
-    EnglishPuzzleError,
-    PuzzleError,
-    PuzzleLoadError,
-    TimeLimitReached,
-    UnsupportedFeature,
-    ValidationError,
-)
-from mm.model import links, rules
-from mm.model.elements import WITH, Fact, Link, Noun, NounType, Rule
-from mm.model.grids import Grids, Mark
-from mm.model.report import Difference, Report
-from mm.model.solution import Solution
-from mm.model.unread import NotRead
-from mm.model.verbs import IS, IS_NOT, MAYBE, Verb
-from mm.puzzle import Puzzle
-
 if TYPE_CHECKING:
     from mm.analysis.explain import KINDS, Explanation, Hint, Step, explain, hint
     from mm.analysis.grade import Grade, grade
+    from mm.errors import (
+        BackendUnavailable,
+        BadArgument,
+        EnglishPuzzleError,
+        PuzzleError,
+        PuzzleLoadError,
+        TimeLimitReached,
+        UnsupportedFeature,
+        ValidationError,
+    )
     from mm.formats.loading import builtin_names, load
     from mm.generation.generate import generate
+    from mm.model import links, rules
+    from mm.model.elements import WITH, Fact, Link, Noun, NounType, Rule
+    from mm.model.grids import Grids, Mark
+    from mm.model.report import Difference, Report
+    from mm.model.solution import Solution
+    from mm.model.unread import NotRead
+    from mm.model.verbs import IS, IS_NOT, MAYBE, Verb
+    from mm.puzzle import Puzzle
 
 __version__ = "0.2.0"
 
-# public name -> the module that defines it, imported on first use (PEP 562)
-_LAZY = {
+# public name -> the module that defines it
+_NAMES = {
+    **dict.fromkeys(("BackendUnavailable", "BadArgument", "EnglishPuzzleError", "PuzzleError",
+                     "PuzzleLoadError", "TimeLimitReached", "UnsupportedFeature",
+                     "ValidationError"), "mm.errors"),
+    **dict.fromkeys(("WITH", "Fact", "Link", "Noun", "NounType", "Rule"), "mm.model.elements"),
+    **dict.fromkeys(("Grids", "Mark"), "mm.model.grids"),
+    **dict.fromkeys(("Difference", "Report"), "mm.model.report"),
+    "Solution": "mm.model.solution",
+    "NotRead": "mm.model.unread",
+    **dict.fromkeys(("IS", "IS_NOT", "MAYBE", "Verb"), "mm.model.verbs"),
+    "Puzzle": "mm.puzzle",
     **dict.fromkeys(("KINDS", "Explanation", "Hint", "Step", "explain", "hint"),
                     "mm.analysis.explain"),
     **dict.fromkeys(("Grade", "grade"), "mm.analysis.grade"),
     **dict.fromkeys(("builtin_names", "load"), "mm.formats.loading"),
     "generate": "mm.generation.generate",
 }
+# public names that are modules
+_MODULES = {"links": "mm.model.links", "rules": "mm.model.rules"}
 
 
 def __getattr__(name: str) -> Any:
-    """A public name of an upper layer, imported the first time it is asked for."""
-    module = _LAZY.get(name)
-    if module is None:
+    """A public name (or a sub-package such as `mm.backends`), imported when first used."""
+    if name in _NAMES:
+        value = getattr(importlib.import_module(_NAMES[name]), name)
+    elif name in _MODULES:
+        value = importlib.import_module(_MODULES[name])
+    elif not name.startswith("_"):
+        try:
+            value = importlib.import_module(f"mm.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"mm.{name}":
+                raise
+            raise AttributeError(f"module 'mm' has no attribute {name!r}") from None
+    else:
         raise AttributeError(f"module 'mm' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(__all__))
 
 
 __all__ = [

@@ -36,13 +36,29 @@ def test_solving_a_builtin_loads_one_solver_and_no_reader():
     assert "mm.app.batch" not in loaded and "mm.app.generating" not in loaded
 
 
-@pytest.mark.parametrize("name", sorted(mm._LAZY))
-def test_every_lazy_name_resolves_to_its_module(name):
+@pytest.mark.parametrize("name", sorted(mm.__all__))
+def test_every_public_name_resolves_to_its_module(name):
     value = getattr(mm, name)
-    assert getattr(sys.modules[mm._LAZY[name]], name) is value
-    assert name in mm.__all__ and name in dir(mm)
+    if name in mm._MODULES:
+        assert value is sys.modules[mm._MODULES[name]]
+    else:
+        assert value is getattr(sys.modules[mm._NAMES[name]], name)
+    assert name in dir(mm)
+
+
+def test_sub_packages_are_attributes_after_import_mm():
+    code = "import mm; print(mm.backends.names(), mm.ir.Model.__name__, mm.puzzles.__name__)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split() == ["['cpsat',", "'sat']", "Model", "mm.puzzles"], result.stderr
+
+
+def test_import_mm_alone_imports_no_layer():
+    assert _loaded_after("import mm; import sys; "
+                         "assert not [m for m in sys.modules if m.startswith('mm.')]") == []
 
 
 def test_an_unknown_name_is_an_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         _ = mm.nope  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="no attribute '_private'"):
+        _ = mm._private  # type: ignore[attr-defined]

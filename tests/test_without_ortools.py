@@ -27,6 +27,7 @@ def test_children_do_not_see_hidden_ortools():
     assert result.stdout.startswith("hidden:"), result.stdout + result.stderr
 
 
+@pytest.mark.slow  # about 7 minutes: CI (.ci/run) runs it after the default suite
 @pytest.mark.skipif(os.environ.get("MM_HIDE_SOLVERS"), reason="already inside the hidden run")
 def test_suite_passes_without_ortools():
     env = _hidden_env()

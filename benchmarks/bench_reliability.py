@@ -44,15 +44,17 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from test_fuzz import (  # noqa: E402
     BIG_BENCH_STYLE,
-    FILES,
     MODULES,
     SEEDS,
-    TOKENS,
     _mutate,
     api_calls,
+    argument_vectors,
+    clean_argv_files,
     edited_modules,
     english_texts,
+    module_argv,
     mutated_puzzles,
+    write_argv_files,
 )
 from test_reliability import _many_facts, _numeric_heavy, five_houses, write_json  # noqa: E402
 
@@ -166,38 +168,23 @@ def sweep(scale: int, work: Path) -> Tally:
     @_settings(120 * scale)
     @given(edited_modules(), st.sampled_from(["solve", "import"]))
     def modules(module, command):
-        name, text = module
         folder = Path(tempfile.mkdtemp(dir=work))
-        path = folder / name
-        path.write_text(text)
-        argv = [command, str(path)]
-        if command == "import":
-            argv += ["--out", str(folder / "out" / "p.json")]
-            (folder / "out").mkdir()
-        else:
-            argv += ["--time-limit", SWEEP_LIMIT]
-        kind = "JS" if name.endswith(".js") else "Java"
-        _cli(tally, f"{kind} module (CLI solve/import)", argv, folder)
+        kind = "JS" if module[0].endswith(".js") else "Java"
+        _cli(tally, f"{kind} module (CLI solve/import)",
+             module_argv(folder, module, command, SWEEP_LIMIT), folder)
 
     files = work / "argv"
     files.mkdir()
-    (files / "five.json").write_text(json.dumps(SEEDS["five_houses"]))
-    (files / "tired.js").write_text(MODULES["all_tired_out_2017.js"])
-    (files / "three.txt").write_text(BIG_BENCH_STYLE)
-    (files / "puzzles.jsonl").write_text(json.dumps({"id": 1, "input": BIG_BENCH_STYLE}) + "\n")
-    (files / "dir").mkdir()
-    (files / "dir" / "a.json").write_text(json.dumps(SEEDS["all_tired_out"]))
+    write_argv_files(files)
 
     @_settings(100 * scale)
-    @given(st.lists(st.sampled_from(TOKENS) | st.sampled_from(FILES).map(lambda f: str(files / f)),
-                    max_size=7))
+    @given(argument_vectors(files))
     def argv(args):
         if "--help" in args or "-h" in args:
             return
         _cli(tally, "CLI argument vectors", args + (["--quiet"] if "batch" in args else []),
              files)
-        for made in ("out.jsonl", "new/out.json", "five.json.partial"):
-            (files / made).unlink(missing_ok=True)
+        clean_argv_files(files)
 
     @_settings(150 * scale)
     @given(api_calls())

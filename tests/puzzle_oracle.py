@@ -192,6 +192,23 @@ _SMART_LINKS = [
 ]
 
 
+def assert_matches_brute_force(puzzle, backend: str, count: bool = True
+                               ) -> set[tuple[tuple[int, ...], ...]]:
+    """Check a backend against the enumeration: the same solutions, none twice, and the
+    count (unless `count` is off: thousands of solutions), uniqueness and the rules' own
+    evaluation agreeing; return the solutions."""
+    expected = brute_force(puzzle)
+    found = [s.assignment for s in puzzle.solutions(backend=backend)]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == expected
+    if count:
+        assert puzzle.count(backend=backend) == len(expected)
+    assert puzzle.is_unique(backend=backend) == (len(expected) == 1)
+    for solution in puzzle.solutions(limit=3, backend=backend):
+        assert all(r.constraint.holds(solution) for r in puzzle.rules)
+    return expected
+
+
 def _custom_link(r: random.Random, span: int = 6):
     """A random table over nouns 1..span (6 keeps the draws of the small puzzles)."""
     if r.random() < 0.5:

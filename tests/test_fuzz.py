@@ -234,31 +234,35 @@ def edited_modules(draw):
     return name, text
 
 
+def module_argv(folder: Path, module: tuple[str, str], command: str, limit: str) -> list[str]:
+    """Write an (edited) module into `folder`; the `mm solve|import` command line for it."""
+    name, text = module
+    path = folder / name
+    path.write_text(text)
+    argv = [command, str(path)]
+    if command == "import":
+        argv += ["--out", str(folder / "out" / "p.json")]
+        (folder / "out").mkdir()
+    else:
+        argv += ["--time-limit", limit]
+    return argv
+
+
 @pytest.mark.parametrize("scale", PROFILES)
 def test_edited_modules(scale, tmp_path_factory):
     @fuzz_settings(30 * scale)
     @given(edited_modules(), st.sampled_from(["solve", "import"]))
     def check(module, command):
-        name, text = module
         folder = tmp_path_factory.mktemp("module")
-        path = folder / name
-        path.write_text(text)
-        argv = [command, str(path)]
-        if command == "import":
-            argv += ["--out", str(folder / "out" / "p.json")]
-            (folder / "out").mkdir()
-        else:
-            argv += ["--time-limit", TIME_LIMIT]
-        check_cli(argv, folder)
+        check_cli(module_argv(folder, module, command, TIME_LIMIT), folder)
 
     check()
 
 
 # ------------------------------------------------------------------ argument vectors
 
-@pytest.fixture(scope="module")
-def files(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("argv")
+def write_argv_files(folder: Path) -> Path:
+    """The files the random argument vectors name (FILES), in `folder`."""
     (folder / "five.json").write_text(json.dumps(SEEDS["five_houses"]))
     (folder / "tired.js").write_text(MODULES["all_tired_out_2017.js"])
     (folder / "three.txt").write_text(BIG_BENCH_STYLE)
@@ -266,6 +270,23 @@ def files(tmp_path_factory):
     (folder / "dir").mkdir()
     (folder / "dir" / "a.json").write_text(json.dumps(SEEDS["all_tired_out"]))
     return folder
+
+
+def argument_vectors(files: Path) -> st.SearchStrategy[list[str]]:
+    """Up to seven tokens and file names: the random `mm` command lines."""
+    return st.lists(st.sampled_from(TOKENS) | st.sampled_from(FILES).map(lambda f: str(files / f)),
+                    max_size=7)
+
+
+def clean_argv_files(files: Path) -> None:
+    """Remove what a command line may have written, so the next one starts alike."""
+    for made in ("out.jsonl", "new/out.json", "five.json.partial"):
+        (files / made).unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    return write_argv_files(tmp_path_factory.mktemp("argv"))
 
 
 TOKENS = ["list", "solve", "count", "verify", "export", "import", "batch", "--json",
@@ -281,14 +302,12 @@ FILES = ["five.json", "tired.js", "three.txt", "puzzles.jsonl", "dir", "missing.
 @pytest.mark.parametrize("scale", PROFILES)
 def test_random_argument_vectors(scale, files):
     @fuzz_settings(60 * scale)
-    @given(st.lists(st.sampled_from(TOKENS) | st.sampled_from(FILES).map(lambda f: str(files / f)),
-                    max_size=7))
+    @given(argument_vectors(files))
     def check(argv):
         if "--help" in argv or "-h" in argv:
             return
         check_cli(argv + (["--quiet"] if "batch" in argv else []), files)
-        for made in ("out.jsonl", "new/out.json", "five.json.partial"):
-            (files / made).unlink(missing_ok=True)
+        clean_argv_files(files)
 
     check()
 

@@ -10,12 +10,19 @@ from pathlib import Path
 from typing import Any
 
 from mm.analysis.grade import LEVELS, grade
-from mm.errors import PuzzleLoadError
+from mm.errors import PuzzleLoadError, ValidationError
 from mm.formats.english_writer import check_round_trip, to_english
 from mm.formats.loading import load
 from mm.formats.python_writer import to_python
 from mm.generation.generate import generate
-from mm.generation.kinds import ENGLISH_KINDS, KINDS
+from mm.generation.kinds import (
+    DEFAULT_KINDS,
+    ENGLISH_KINDS,
+    KINDS,
+    NOT_IN_ENGLISH,
+    RULE_KINDS,
+    check_kinds,
+)
 from mm.generation.themes import THEMES
 from mm.model.serialize import to_json_text
 
@@ -37,10 +44,11 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
     gen.add_argument("--seed", type=int, default=None, help="same seed, same puzzle")
     gen.add_argument("--kinds", default=None, metavar="K1,K2",
                      help=f"clue kinds, comma-separated, from: {', '.join(KINDS)} (default: "
-                          "the fact kinds; with --format english the kinds it reads back: "
-                          f"{', '.join(ENGLISH_KINDS)})")
+                          "the fact kinds; --format english writes every kind but "
+                          f"{' and '.join(NOT_IN_ENGLISH)})")
     gen.add_argument("--rules", action="store_true",
-                     help="also SmartRules and numeric rules (either, same side, sums, ...)")
+                     help="also SmartRules and numeric rules (either, same side, sums, ...; "
+                          "with --format english the ones it reads back)")
     gen.add_argument("--difficulty", choices=LEVELS, default=None)
     gen.add_argument("--theme", default=None,
                      help=f"{', '.join(THEMES)}, generic, or a .toml/.json file of categories")
@@ -53,10 +61,10 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    kinds = args.kinds
-    if kinds is None and args.format == "english":
-        kinds = list(ENGLISH_KINDS)
-    p = generate(args.types, args.nouns, args.seed, kinds=kinds, rules=args.rules,
+    kinds, rules = args.kinds, args.rules
+    if args.format == "english":
+        kinds, rules = _english_kinds(kinds, rules), False
+    p = generate(args.types, args.nouns, args.seed, kinds=kinds, rules=rules,
                  difficulty=args.difficulty, theme=args.theme, minimal=not args.no_minimal,
                  backend=args.backend)
     if args.format == "english":
@@ -75,6 +83,22 @@ def cmd_generate(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _english_kinds(kinds: str | None, rules: bool) -> tuple[str, ...]:
+    """The kinds to draw for English text: those asked (or the default ones), and with
+    --rules the rule kinds it reads back; a kind it cannot write is refused before any
+    work."""
+    chosen = check_kinds(kinds) if kinds is not None else DEFAULT_KINDS
+    unwritable = [k for k in chosen if k not in ENGLISH_KINDS]
+    if unwritable:
+        raise ValidationError(f"--format english cannot write the kind '{unwritable[0]}' "
+                              "(its sides of the street are not defined in the text); use "
+                              "json or python")
+    if rules:
+        chosen = tuple(dict.fromkeys(chosen + tuple(k for k in RULE_KINDS
+                                                     if k in ENGLISH_KINDS)))
+    return chosen
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

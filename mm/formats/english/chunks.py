@@ -81,6 +81,10 @@ PHRASES: list[tuple[str, str]] = [
             r"more|larger|bigger|greater|higher|longer|taller|heavier|older)"),
     ("THAN", r"than"),
     ("SOME", r"sometime|some time|at some point|somewhere"),
+    ("SUMOF", r"(?:the )?(?:house |position |seat )?numbers of"),
+    ("ADDUP", r"add up to|sum to|total"),
+    ("EXACTLYONE", r"exactly one of"),
+    ("ATLEASTONE", r"at least one of"),
     ("EITHER", r"either"), ("OR", r"or"), ("NEITHER", r"neither"), ("NOR", r"nor"),
     ("AND", r"and"), ("COMMA", r","),
     ("OTHER", r"the other|other"), ("ALL", r"all"),
@@ -117,6 +121,9 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             mention = items[i]
             assert isinstance(mention, Mention)
             amount = _amount(mention, words[i + 1:], units)
+            if out and out[-1].type == "ADDUP" and mention.words and \
+                    mention.words[0].isdigit() and len(mention.words) == 1:
+                amount = [Token("K", int(mention.words[0]))]  # a total, not that value
             if amount:
                 out += amount
             else:

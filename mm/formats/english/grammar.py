@@ -45,6 +45,9 @@ stmt: np np                                   -> same
     | np NOT? K SLOTS AWAY np                 -> slots_away
     | np NOT? BETWEEN np AND np               -> between
     | np NOT? BETWEEN np AND np COMMA? INORDER -> between_ordered
+    | np NEXT ATLEASTONE np AND np            -> next_to_either
+    | SUMOF np AND np ADDUP K                 -> house_sum
+    | EXACTLYONE np AND np np OR np           -> exactly_one_of
     | np EITHER np OR np                      -> either_subject
     | np NEITHER np NOR np                    -> neither_subject
     | NEITHER np NOR np np                    -> neither_object
@@ -61,6 +64,7 @@ amount: K UNIT?
 
 %declare V P K UNIT NOT LR NEXT EACHOTHER END SLOTS BETWEEN AND OR EITHER OF ONE OTHER
 %declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE NEITHER NOR PARITY SAMEPAR
+%declare SUMOF ADDUP EXACTLYONE ATLEASTONE
 """
 
 

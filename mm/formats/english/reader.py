@@ -281,6 +281,23 @@ class ClueReader:
                 order, rules.all_of(_rel(z, left, x), _rel(x, left, y)))
             key = (kind, x, frozenset((y, z)) if kind == "between" else (y, z), negated)
             return [self._rule(key, rules.not_(cond) if negated else cond)]
+        if kind == "next_to_either":  # "X is next to at least one of Y and Z" ("next to Y
+            # or Z" is not read: it may mean one of them only)
+            x, y, z = nps
+            if y is z:
+                raise NotReadable("names one value twice")
+            nxt = self.link("next to", links.next_to)
+            return [self._rule(("next_to_either", x, frozenset((y, z))),
+                               rules.any_of(_rel(x, nxt, y), _rel(x, nxt, z)))]
+        if kind == "house_sum":
+            return [self._house_sum(int(toks["K"].value), nps)]
+        if kind == "exactly_one_of":  # "Exactly one of X and Y is Z or W"
+            x, y, z, w = nps
+            if x is y or z is w:
+                raise NotReadable("names one value twice")
+            cond = rules.exactly(1, [rules.any_of(_is(x, z), _is(x, w)),
+                                     rules.any_of(_is(y, z), _is(y, w))])
+            return [self._rule(("exactly_one_of", frozenset((x, y)), frozenset((z, w))), cond)]
         if kind in ("either_subject", "either_object"):
             if kind == "either_subject":
                 x, y, z = nps
@@ -322,6 +339,18 @@ class ClueReader:
         if kind in ("compare", "compare_more"):
             return [self._compare(t, toks, nps, negated)]
         raise NotReadable(f"no reading for the form '{kind}'")
+
+    def _house_sum(self, total: int, nps: list[Noun]) -> Effect:
+        """"The house numbers of X and Y add up to K": the houses' numbers, 1 at the left."""
+        if self.houses is None:
+            raise NotReadable("names house numbers, and this puzzle has none")
+        x, y = nps
+        if x.type is self.houses or y.type is self.houses:
+            raise NotReadable("adds the number of a house it names")
+        if x is y:
+            raise NotReadable("names one value twice")
+        cond = rules.num(x, self.houses) + rules.num(y, self.houses) == total
+        return self._rule(("house_sum", frozenset((x, y)), total), cond)
 
     def _parity(self, kind: str, toks: dict, nps: list[Noun], negated: bool) -> Effect:
         """"X is in an even position"; "X and Y have the same (different) parity

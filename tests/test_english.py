@@ -279,6 +279,15 @@ def test_either_between_of_pair_and_different_people_are_rules_that_hold_exactly
     assert len([f for f in english.puzzle.facts if f.clue == "4"]) == 2  # names differ anyway
 
 
+@pytest.mark.parametrize("word,number", [("third", 3), ("12th", 12), ("13th", 13),
+                                          ("22nd", 22), ("101st", 101), ("113th", 113),
+                                          ("13rd", None), ("2th", None), ("house", None)])
+def test_ordinals_in_words_and_digits(word, number):
+    from mm.formats.english.lexicon import ordinal
+
+    assert ordinal(word) == number
+
+
 SMALL = """There are 3 houses, numbered 1 to 3 from left to right.
 names: Gene, Leroy, Olga
 colors: red, green, blue

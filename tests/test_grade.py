@@ -138,7 +138,9 @@ def test_cli_generate_and_grade(tmp_path, capsys):
     (["generate", "--types", "3", "--nouns", "4", "--kinds", "with,bogus"], "bogus"),
     (["generate", "--types", "3", "--nouns", "4", "--theme", "nope"], "unknown theme"),
     (["generate", "--types", "3", "--nouns", "4", "--format", "english", "--kinds",
-      "with,same_side", "--seed", "3"], "English"),  # ("before" reads back since issue 12)
+      "with,same_side", "--seed", "3"], "cannot write the kind 'same_side'"),
+    (["generate", "--types", "6", "--nouns", "20", "--format", "english", "--kinds",
+      "with,before"], "needs a numeric category"),  # the generic theme has no ages
 ])
 def test_cli_generate_errors_are_one_line(argv, message, capsys):
     assert main(argv) == 2

@@ -23,10 +23,11 @@ from mm.generation.kinds import (
     RULE_KINDS,
     check_kinds,
 )
-from mm.generation.themes import THEMES
+from mm.generation.themes import THEMES, compares, theme_for
 from mm.model.serialize import to_json_text
 
 FORMATS = ("json", "english", "python")
+COMPARING = "before"  # over a numeric category: "younger than"
 
 
 def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
@@ -63,7 +64,8 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
 def cmd_generate(args: argparse.Namespace) -> int:
     kinds, rules = args.kinds, args.rules
     if args.format == "english":
-        kinds, rules = _english_kinds(kinds, rules), False
+        theme = theme_for(args.theme, args.types, args.nouns)
+        kinds, rules = _english_kinds(kinds, rules, compares(theme, args.types, args.nouns)), False
     p = generate(args.types, args.nouns, args.seed, kinds=kinds, rules=rules,
                  difficulty=args.difficulty, theme=args.theme, minimal=not args.no_minimal,
                  backend=args.backend)
@@ -85,20 +87,27 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _english_kinds(kinds: str | None, rules: bool) -> tuple[str, ...]:
+def _english_kinds(kinds: str | None, rules: bool, numeric: bool) -> tuple[str, ...]:
     """The kinds to draw for English text: those asked (or the default ones), and with
     --rules the rule kinds it reads back; a kind it cannot write is refused before any
-    work."""
+    work. Without a `numeric` category (ages, years) the default kinds leave out the
+    comparisons, and an explicit one is refused."""
     chosen = check_kinds(kinds) if kinds is not None else DEFAULT_KINDS
+    if rules:
+        chosen = tuple(dict.fromkeys(chosen + tuple(k for k in RULE_KINDS
+                                                     if k in ENGLISH_KINDS)))
     unwritable = [k for k in chosen if k not in ENGLISH_KINDS]
     if unwritable:
         raise ValidationError(f"--format english cannot write the kind '{unwritable[0]}' "
                               "(its sides of the street are not defined in the text); use "
                               "json or python")
-    if rules:
-        chosen = tuple(dict.fromkeys(chosen + tuple(k for k in RULE_KINDS
-                                                     if k in ENGLISH_KINDS)))
-    return chosen
+    if numeric:
+        return chosen
+    if kinds is not None and COMPARING in chosen:
+        raise ValidationError(f"--format english: the kind '{COMPARING}' needs a numeric "
+                              "category (ages, years) in the theme to compare, and this "
+                              "puzzle would have none; use json or python, or another theme")
+    return tuple(k for k in chosen if k not in (COMPARING, "difference"))
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

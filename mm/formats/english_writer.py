@@ -64,6 +64,11 @@ def check_round_trip(p: Puzzle, text: str) -> None:
     """Read the text back; raise UnsupportedFeature unless it has the same solutions as p
     (compared up to ROUND_TRIP_LIMIT of them)."""
     back = english_puzzle(text, p.name)
+    if back.not_read:
+        first = back.not_read[0]
+        raise UnsupportedFeature(
+            f"English text: {first.where} ('{first.text}') does not read back ({first.reason});"
+            " write json or python instead")
     ours = {_key(s.encoded()) for s in p.solutions(limit=ROUND_TRIP_LIMIT)}
     theirs = {_key(s.encoded()) for s in back.solutions(limit=ROUND_TRIP_LIMIT)}
     if ours != theirs:

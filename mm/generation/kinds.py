@@ -149,7 +149,7 @@ class Drawer:
         """A random type other than x's (the houses only when allowed)."""
         first = 0 if houses else 1
         choices = [t for t in range(first, len(self.p.noun_types)) if t != x.type.index]
-        return self.rng.choice(choices)
+        return self.rng.choice(choices or [0])  # two types: the houses are the only other
 
     def partner(self, x: Noun, row: int, houses: float = 0.0) -> Noun:
         """A noun on this row (a house with probability `houses`), of another type than x,

@@ -152,6 +152,15 @@ def theme_for(theme: str | Theme | None, types: int, nouns: int) -> Theme:
     return chosen
 
 
+def compares(theme: Theme, types: int, nouns: int) -> bool:
+    """Will a puzzle of this shape that draws "before" have a numeric category (ages,
+    years) to compare? Without one, "before" orders the names themselves, which English
+    text cannot say (the reader refuses "Pet 5 is before ...")."""
+    categories = theme.categories[:types - 1]
+    spare = [c for c in theme.categories[types - 1:] if c.ordered and len(c.nouns) >= nouns]
+    return any(c.ordered for c in categories) or (types > 2 and bool(spare))
+
+
 def pick(theme: Theme, types: int, nouns: int, rng: random.Random,
          ordered: bool = False) -> list[tuple[Category, list[str]]]:
     """The categories of a puzzle and the values each takes: an ordered category keeps its

@@ -43,7 +43,8 @@ loved liked enjoyed ordered chosen picked painted ridden sold made cooked writte
 """.split())
 
 _NUM = "|".join(["\\d+", *NUMBER_WORDS])
-_ORD = "|".join(ORDINALS) + "|last|middle|leftmost|rightmost|final|center|centre"
+_ORD = "|".join(ORDINALS) + (r"|\d+(?:st|nd|rd|th)|last|middle|leftmost|rightmost|final|center"
+                              "|centre")
 _SLOT = r"(?:house|position|place|spot|seat|home)"
 _SLOTS = r"(?:houses?|people|persons?|positions?|places?|spots?|doors?|homes?|seats?)"
 

@@ -67,7 +67,15 @@ def number(word: str) -> int | None:
 
 
 def ordinal(word: str) -> int | None:
-    return ORDINALS.get(word)
+    """"third", "3rd", "13th", "22nd" -> the number; a wrong suffix ("13rd") -> None."""
+    if word in ORDINALS:
+        return ORDINALS[word]
+    m = re.fullmatch(r"(\d+)(st|nd|rd|th)", word)
+    if m is None:
+        return None
+    k = int(m.group(1))
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return k if m.group(2) == suffix else None
 
 
 def value_number(title: str) -> float | None:

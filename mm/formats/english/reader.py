@@ -19,7 +19,14 @@ from lark import Token, Tree
 
 from mm.formats.english import grammar
 from mm.formats.english.chunks import NEUTRAL, NotReadable, NotUsed, Value, chunk
-from mm.formats.english.lexicon import ORDINALS, Lexicon, number, tokenize, value_number
+from mm.formats.english.lexicon import (
+    ORDINALS,
+    Lexicon,
+    number,
+    ordinal,
+    tokenize,
+    value_number,
+)
 from mm.model import links, rules
 from mm.model.puzzle_data import WITH, Link, Noun, NounType
 from mm.model.verbs import IS, IS_NOT
@@ -198,7 +205,10 @@ class ClueReader:
                     raise NotReadable(f"no middle house among {size}")
                 k = size // 2 + 1
             else:
-                k = ORDINALS[word]
+                found_k = ordinal(word)
+                if found_k is None:
+                    raise NotReadable(f"'{word}' is not an ordinal")
+                k = found_k
         if not 1 <= k <= size:
             raise NotReadable(f"no position {k} (1 to {size})")
         return self.houses.nouns[k - 1]

@@ -252,3 +252,19 @@ def test_rule_kinds_are_used_with_rules():
         seen |= {type(r.constraint).__name__ for r in p.rules}
     assert {"MatchAtLeastOne", "Compare"} <= seen
     assert set(RULE_KINDS) and set(FACT_KINDS)
+
+
+def test_a_time_limit_bounds_the_whole_generation(mm_cli):
+    """Large sizes take minutes: the limit holds for the job (API and command line)."""
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(mm.TimeLimitReached):
+        mm.generate(8, 20, seed=1, time_limit=0.5)
+    assert time.monotonic() - start < 2.0
+    done = mm_cli("generate", "--types", "8", "--nouns", "20", "--seed", "1",
+                  "--time-limit", "0.5")
+    assert done.returncode == 4 and done.stdout == ""
+    assert done.stderr.strip().startswith("mm: time limit of 0.5 s reached")
+    with pytest.raises(mm.TimeLimitReached):  # steering: every attempt draws on it
+        mm.generate(5, 5, seed=1, difficulty="fiendish", time_limit=0.5)

@@ -59,6 +59,9 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
     gen.add_argument("--no-minimal", action="store_true",
                      help="keep clues the others imply")
     gen.add_argument("--backend", default="auto", choices=["auto", *backend_names])
+    gen.add_argument("--time-limit", type=seconds("--time-limit"), default=None,
+                     metavar="SECONDS", help="for the whole job, every difficulty attempt "
+                     "included ('inf': none)")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -68,7 +71,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         kinds, rules = _english_kinds(kinds, rules, compares(theme, args.types, args.nouns)), False
     p = generate(args.types, args.nouns, args.seed, kinds=kinds, rules=rules,
                  difficulty=args.difficulty, theme=args.theme, minimal=not args.no_minimal,
-                 backend=args.backend)
+                 backend=args.backend, time_limit=args.time_limit)
     if args.format == "english":
         text = to_english(p)
         check_round_trip(p, text)  # never a text that reads as another puzzle

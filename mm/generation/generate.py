@@ -21,6 +21,7 @@ from mm import ir
 from mm.analysis.compile import Lowering
 from mm.analysis.grade import LEVELS, grade
 from mm.analysis.policy import choose_backend, open_engine
+from mm.deadline import Deadline, deadline_of
 from mm.errors import PuzzleError, ValidationError
 from mm.generation import kinds as K
 from mm.generation.themes import Category, Theme, pick, theme_for
@@ -49,9 +50,12 @@ class Generated:
 def generate(types: int, nouns: int, seed: int | None = None, *,
              kinds: list[str] | tuple[str, ...] | str | None = None, rules: bool = False,
              difficulty: str | None = None, theme: str | Theme | None = None,
-             minimal: bool = True, backend: str = "auto", **options: Any) -> Puzzle:
+             minimal: bool = True, backend: str = "auto",
+             time_limit: float | Deadline | None = None, **options: Any) -> Puzzle:
     """A new puzzle of `types` noun types (the first: houses 1..nouns) of `nouns` nouns with
     exactly one solution (its `answer`); with `minimal`, no clue is implied by the others.
+    time_limit bounds the whole job, every attempt of a difficulty included
+    (TimeLimitReached).
 
     kinds: clue kinds to draw from (mm.generation.kinds.KINDS; default the fact kinds);
     rules: add the rule kinds (SmartRules and numeric rules); difficulty: easy, medium, hard
@@ -60,6 +64,7 @@ def generate(types: int, nouns: int, seed: int | None = None, *,
     and options (e.g. engine="cadical195") choose the solver. Same seed, same puzzle."""
     if not isinstance(types, int) or not isinstance(nouns, int) or types < 2 or nouns < 2:
         raise ValidationError(f"generate: need at least 2 types and 2 nouns, got {types}x{nouns}")
+    deadline = deadline_of(time_limit)
     allowed = K.check_kinds(kinds) if kinds is not None else K.DEFAULT_KINDS
     if rules:
         allowed = tuple(dict.fromkeys(allowed + K.RULE_KINDS))
@@ -67,7 +72,7 @@ def generate(types: int, nouns: int, seed: int | None = None, *,
     rng = random.Random(seed)
     if difficulty is None:
         return _generate(types, nouns, rng, allowed, None, chosen, minimal, backend,
-                         options, seed).puzzle
+                         options, seed, deadline).puzzle
     if difficulty not in LEVELS:
         raise ValidationError(f"unknown difficulty '{difficulty}' (choose from "
                               f"{', '.join(LEVELS)})")
@@ -75,7 +80,8 @@ def generate(types: int, nouns: int, seed: int | None = None, *,
     for _ in range(MAX_ATTEMPTS):
         attempt = random.Random(rng.getrandbits(64))
         p = _generate(types, nouns, attempt, allowed, difficulty, chosen, minimal, backend,
-                      options, seed).puzzle
+                      options, seed, deadline).puzzle
+        deadline.check()
         g = grade(p)
         seen[g.level] = seen.get(g.level, 0) + 1
         if g.level == difficulty:
@@ -89,7 +95,8 @@ def generate(types: int, nouns: int, seed: int | None = None, *,
 
 def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ...],
               difficulty: str | None, theme: Theme, minimal: bool, backend: str,
-              options: dict[str, Any], seed: int | None) -> Generated:
+              options: dict[str, Any], seed: int | None,
+              deadline: Deadline | None = None) -> Generated:
     ordered = bool({"before", "difference"} & set(allowed))
     p, categories = _blank(types, nouns, rng, theme, seed, ordered)
     hidden: ir.Assignment = (tuple(range(nouns)),) + tuple(
@@ -109,13 +116,16 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
     clues: list[K.Clue] = []
     guards: list[Any] = []
     calls = 0
-    with open_engine(model, name, "generate", None, **settings) as engine:
+    left = None if deadline is None else deadline.remaining()
+    with open_engine(model, name, "generate", left, **settings) as engine:
         # (no phases set to the hidden solution: searching from it made the calls that
         # look for a second solution slower, 10x16 seeds 0-6: 8.9 s CPU without, 14.8 with)
         engine.block(hidden)
         other: ir.Assignment | None = _any_other(hidden, rng)
         witnesses: list[ir.Assignment] = []  # solutions of all clues but some: see _minimize
         while other is not None:
+            if deadline is not None:
+                deadline.check()
             witnesses.append(other)
             # the further the counterexample is from the hidden solution, the more clues it
             # pays to draw from it before asking the solver again

@@ -7,12 +7,14 @@ import pytest
 
 import mm
 from mm import backends
+from mm.analysis.grade import LEVELS
 from mm.formats.english_writer import to_english
 from mm.formats.python_writer import to_python
 from mm.formats.readers import english_puzzle
 from mm.generation.generate import GenerationError
 from mm.generation.kinds import ENGLISH_KINDS, FACT_KINDS, KINDS, RULE_KINDS
 from mm.generation.themes import THEMES, check_theme, load_theme
+from mm.model.serialize import to_json_text
 
 # the generator solves with MiniSat through PySAT; the checks use CP-SAT when it is there
 CHECK = "cpsat" if "cpsat" in backends.available() else "sat"
@@ -268,3 +270,14 @@ def test_a_time_limit_bounds_the_whole_generation(mm_cli):
     assert done.stderr.strip().startswith("mm: time limit of 0.5 s reached")
     with pytest.raises(mm.TimeLimitReached):  # steering: every attempt draws on it
         mm.generate(5, 5, seed=1, difficulty="fiendish", time_limit=0.5)
+
+
+def test_grade_takes_a_time_limit(mm_cli, tmp_path):
+    big = mm.generate(8, 12, seed=3)
+    with pytest.raises(mm.TimeLimitReached):
+        mm.grade(big, time_limit=0.05)
+    path = tmp_path / "big.json"
+    path.write_text(to_json_text(big))
+    done = mm_cli("grade", str(path), "--time-limit", "0.05")
+    assert done.returncode == 4 and done.stderr.startswith("mm: time limit of 0.05 s")
+    assert mm.grade(mm.generate(4, 4, seed=1), time_limit=60).level in LEVELS

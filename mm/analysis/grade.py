@@ -33,6 +33,7 @@ from mm.analysis.compile import lower
 from mm.analysis.explain import explain
 from mm.analysis.lazy import refuse
 from mm.analysis.policy import open_engine
+from mm.deadline import Deadline, deadline_of
 from mm.errors import PuzzleError
 from mm.ir import Model
 from mm.model.puzzle_data import PuzzleData
@@ -101,19 +102,25 @@ def level_from_steps(hardest_step: int, steps_above: int, case_split: bool) -> s
     return "medium"
 
 
-def grade(p: PuzzleData, method: str = "explain") -> Grade:
-    """The grade of a puzzle with exactly one solution (else a PuzzleError says why)."""
+def grade(p: PuzzleData, method: str = "explain",
+          time_limit: float | Deadline | None = None) -> Grade:
+    """The grade of a puzzle with exactly one solution (else a PuzzleError says why);
+    time_limit bounds the whole grading (TimeLimitReached)."""
     if method not in METHODS:
         raise PuzzleError(f"grade: unknown method '{method}' (explain or probing)")
+    deadline = deadline_of(time_limit)
     refuse(p, "grade")
-    model, _ = lower(p)
-    effort = search_effort(model)  # first: refuses a puzzle without exactly one solution
+    model, _ = lower(p, deadline)
+    # first: refuses a puzzle without exactly one solution
+    effort = search_effort(model, deadline)
     clues = sum(f.enabled for f in p.facts) + sum(x.enabled for x in p.rules)
-    hardest, contradictions, split = probe(model)
+    hardest, contradictions, split = probe(model, deadline)
     if method == "probing":
         return Grade(level_of(hardest, contradictions, split, _cells(model)), hardest,
                      contradictions, split, effort, clues, "probing", contradictions)
-    ex = explain(p)
+    ex = explain(p, time_limit=deadline.remaining())
+    if ex.status == "time limit":
+        raise deadline.reached()
     if ex.status != "complete":
         raise PuzzleError(f"grade: the step-by-step explainer stopped ({ex.status})")
     return from_steps(ex.steps, effort, clues, _cells(model), contradictions)
@@ -136,10 +143,11 @@ def _cells(model: Model) -> int:
     return types * (types - 1) // 2 * model.size * model.size
 
 
-def search_effort(model: Model) -> int:
+def search_effort(model: Model, deadline: Deadline | None = None) -> int:
     """MiniSat 2.2 decisions + conflicts to find the solution and prove there is no other;
     raises PuzzleError when the puzzle does not have exactly one solution."""
-    with open_engine(model, "sat", "unique", None, engine=ENGINE) as engine:
+    left = None if deadline is None else deadline.remaining()
+    with open_engine(model, "sat", "unique", left, engine=ENGINE) as engine:
         first = engine.next_solution()
         if first is None:
             raise PuzzleError("grade: the puzzle has no solution")
@@ -150,12 +158,13 @@ def search_effort(model: Model) -> int:
         return engine.search_effort()  # type: ignore[attr-defined]
 
 
-def probe(model: Model) -> tuple[int, int, bool]:
+def probe(model: Model, deadline: Deadline | None = None) -> tuple[int, int, bool]:
     """(hardest step, contradiction steps, case split needed) by unit propagation and then
     failed-literal probing, one deduction at a time, until every cell is known."""
     constraints = [cond for _, cond in model.constraints]
     bare = dataclasses.replace(model, constraints=[])  # every field (repeats too) but these
-    with open_engine(bare, "sat", "verify", None, engine=ENGINE) as engine:
+    left = None if deadline is None else deadline.remaining()
+    with open_engine(bare, "sat", "verify", left, engine=ENGINE) as engine:
         assume = [engine.guard(cond) for cond in constraints]
         cells = engine.position_literals()  # type: ignore[attr-defined]
         steps = 0
@@ -165,6 +174,8 @@ def probe(model: Model) -> tuple[int, int, bool]:
             if not open_cells:
                 return (1 if steps else 0), steps, False
             found = False
+            if deadline is not None:
+                deadline.check()
             for cell in open_cells:  # one sweep; each deduction is propagated at once
                 if cell in known or -cell in known:
                     continue

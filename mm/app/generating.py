@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from mm.analysis.grade import LEVELS, grade
+from mm.deadline import Deadline
 from mm.errors import PuzzleLoadError, ValidationError
 from mm.formats.english_writer import check_round_trip, to_english
 from mm.formats.loading import load
@@ -38,6 +39,9 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
         grader = sub.add_parser("grade", help=help_text)
         grader.add_argument("puzzle", help=puzzle_help)
         grader.add_argument("--json", action="store_true", help="print JSON")
+        grader.add_argument("--time-limit", type=seconds("--time-limit"), default=None,
+                            metavar="SECONDS", help="for the whole command, loading included "
+                            "('inf': none)")
         return
     gen = sub.add_parser("generate", help=help_text)
     gen.add_argument("--types", type=int, required=True, help="noun types, the houses included")
@@ -114,8 +118,9 @@ def _english_kinds(kinds: str | None, rules: bool, numeric: bool) -> tuple[str, 
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    p = load(args.puzzle)
-    g = grade(p)
+    deadline = Deadline(args.time_limit)
+    p = load(args.puzzle, time_limit=deadline)
+    g = grade(p, time_limit=deadline)
     if args.json:
         print(json.dumps(g.to_dict(), indent=2))
     else:

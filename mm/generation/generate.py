@@ -82,7 +82,7 @@ def generate(types: int, nouns: int, seed: int | None = None, *,
         p = _generate(types, nouns, attempt, allowed, difficulty, chosen, minimal, backend,
                       options, seed, deadline).puzzle
         deadline.check()
-        g = grade(p)
+        g = grade(p, time_limit=deadline)
         seen[g.level] = seen.get(g.level, 0) + 1
         if g.level == difficulty:
             p.grade = g  # type: ignore[attr-defined]

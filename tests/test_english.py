@@ -295,7 +295,12 @@ colors: red, green, blue
 
 
 def _meaning_holds(clue: str, place: dict[str, int]) -> bool:
-    """The intended meaning of the generator's rule sentences, in plain Python."""
+    """The intended meaning of the generator's rule sentences, in plain Python (three
+    houses: house 1 on the left side, house 3 on the right, house 2 on neither)."""
+    if "same side" in clue:
+        side = {1: "left", 2: None, 3: "right"}
+        same = side[place["Gene"]] is not None and side[place["Gene"]] == side[place["red"]]
+        return same != (" not " in clue)
     if clue.startswith("Gene is next to at least one of"):
         return abs(place["Gene"] - place["red"]) == 1 or abs(place["Gene"] - place["green"]) == 1
     if clue.startswith("The house numbers"):
@@ -308,13 +313,17 @@ def _meaning_holds(clue: str, place: dict[str, int]) -> bool:
     "Gene is next to at least one of the person who likes red and the person who likes green.",
     "The house numbers of Gene and the person who likes blue add up to 4.",
     "Exactly one of Gene and Leroy is the person who likes red or the person who likes blue.",
+    "Gene and the person who likes red live on the same side of the street.",
+    "Gene and the person who likes red do not live on the same side of the street.",
 ])
 def test_rule_sentences_of_the_generator_read_exactly(clue):
     """Each form alone: the solutions the reader's puzzle has are exactly the assignments
     where the sentence's meaning holds (checked by enumeration in plain Python)."""
     import itertools
 
-    english = parse_english(SMALL + "\n1. " + clue + "\n")
+    sides = ("House 1 is on the left side of the street and house 3 on the right side; "
+             "house 2, in the middle, is on neither side.\n")
+    english = parse_english(sides + SMALL + "\n1. " + clue + "\n")
     assert english.not_read == []
     nouns = [n for t in english.puzzle.noun_types[1:] for n in t.nouns]
     assert [n.name for n in nouns] == ["Gene", "Leroy", "Olga", "red", "green", "blue"]
@@ -327,6 +336,15 @@ def test_rule_sentences_of_the_generator_read_exactly(clue):
             if _meaning_holds(clue, place):
                 want.add(names + colors)  # rows, 0 at the left
     assert got == want and 0 < len(want) < 36
+
+
+def test_the_same_side_of_the_street_needs_the_sides_defined():
+    for intro in ["", "Houses 1 to 2 are on the left side of the street and house 4 on the "
+                      "right side.\n"]:  # undefined; house 3 on no side and not the middle
+        english = parse_english(intro + WILD + "\n1. Gene and Olga live on the same side of "
+                                "the street.\n")
+        assert [n.where for n in english.not_read] == ["clue 1"]
+        assert "which houses are on which side" in english.not_read[0].reason
 
 
 @pytest.mark.parametrize("clue,reason", [

@@ -16,14 +16,7 @@ from mm.formats.english_writer import check_round_trip, to_english
 from mm.formats.loading import load
 from mm.formats.python_writer import to_python
 from mm.generation.generate import generate
-from mm.generation.kinds import (
-    DEFAULT_KINDS,
-    ENGLISH_KINDS,
-    KINDS,
-    NOT_IN_ENGLISH,
-    RULE_KINDS,
-    check_kinds,
-)
+from mm.generation.kinds import DEFAULT_KINDS, KINDS, RULE_KINDS, check_kinds
 from mm.generation.themes import THEMES, compares, theme_for
 from mm.model.serialize import to_json_text
 
@@ -49,11 +42,9 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
     gen.add_argument("--seed", type=int, default=None, help="same seed, same puzzle")
     gen.add_argument("--kinds", default=None, metavar="K1,K2",
                      help=f"clue kinds, comma-separated, from: {', '.join(KINDS)} (default: "
-                          "the fact kinds; --format english writes every kind but "
-                          f"{' and '.join(NOT_IN_ENGLISH)})")
+                          "the fact kinds)")
     gen.add_argument("--rules", action="store_true",
-                     help="also SmartRules and numeric rules (either, same side, sums, ...; "
-                          "with --format english the ones it reads back)")
+                     help="also SmartRules and numeric rules (either, same side, sums, ...)")
     gen.add_argument("--difficulty", choices=LEVELS, default=None)
     gen.add_argument("--theme", default=None,
                      help=f"{', '.join(THEMES)}, generic, or a .toml/.json file of categories")
@@ -95,19 +86,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def _english_kinds(kinds: str | None, rules: bool, numeric: bool) -> tuple[str, ...]:
-    """The kinds to draw for English text: those asked (or the default ones), and with
-    --rules the rule kinds it reads back; a kind it cannot write is refused before any
-    work. Without a `numeric` category (ages, years) the default kinds leave out the
-    comparisons, and an explicit one is refused."""
+    """The kinds to draw for English text: those asked (or the default ones), with --rules
+    the rule kinds. Without a `numeric` category (ages, years) the default kinds leave out
+    the comparisons, and an explicit one is refused before any work."""
     chosen = check_kinds(kinds) if kinds is not None else DEFAULT_KINDS
     if rules:
-        chosen = tuple(dict.fromkeys(chosen + tuple(k for k in RULE_KINDS
-                                                     if k in ENGLISH_KINDS)))
-    unwritable = [k for k in chosen if k not in ENGLISH_KINDS]
-    if unwritable:
-        raise ValidationError(f"--format english cannot write the kind '{unwritable[0]}' "
-                              "(its sides of the street are not defined in the text); use "
-                              "json or python")
+        chosen = tuple(dict.fromkeys(chosen + RULE_KINDS))
     if numeric:
         return chosen
     if kinds is not None and COMPARING in chosen:

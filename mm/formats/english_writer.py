@@ -14,6 +14,7 @@ from mm.errors import UnsupportedFeature
 from mm.formats.readers import english_puzzle
 from mm.model.puzzle_data import Fact, PuzzleData, Rule
 from mm.model.question import Question
+from mm.model.rules import Condition, InOppositeGroup, InSameGroup
 from mm.puzzle import Puzzle
 
 ROUND_TRIP_LIMIT = 2  # solutions compared: enough to tell "the same unique answer" apart
@@ -26,9 +27,11 @@ def to_english(p: PuzzleData) -> str:
     if [x.name for x in houses.nouns] != [str(k) for k in range(1, n + 1)]:
         raise UnsupportedFeature("English text: the first noun type must be the houses "
                                  f"numbered 1 to {n}")
+    sides = _sides(p)
     lines = [p.title, "",
-             f"There are {n} houses, numbered 1 to {n} from left to right. Each house has one "
-             "person, and each person has a different value in each category:"]
+             f"There are {n} houses, numbered 1 to {n} from left to right. "
+             + (f"{sides} " if sides else "") + "Each house has one person, and each person "
+             "has a different value in each category:"]
     for kind in p.noun_types[1:]:
         lines.append(f"- {kind.name}: {', '.join(x.title for x in kind.nouns)}")
     lines += ["", "Clues:"]
@@ -37,6 +40,49 @@ def to_english(p: PuzzleData) -> str:
     if p.question is not None:
         lines += ["", _question_text(p.question)]
     return "\n".join(lines) + "\n"
+
+
+def sides_sentence(n: int) -> str:
+    """Which houses are on which side of the street: the left half, the right half and,
+    for an odd number, the middle house on neither (the reader parses this sentence)."""
+    half = n // 2
+
+    def span(first: int, last: int) -> str:
+        return f"houses {first} to {last}" if last > first else f"house {first}"
+    text = (f"{span(1, half).capitalize()} {'are' if half > 1 else 'is'} on the left side of "
+            f"the street and {span(n - half + 1, n)} on the right side")
+    if n % 2:
+        text += f"; house {half + 1}, in the middle, is on neither side"
+    return text + "."
+
+
+def _sides(p: PuzzleData) -> str | None:
+    """The sides sentence, when a rule speaks of groups of the houses: only the groups
+    `sides_sentence` describes can be written."""
+    houses = p.noun_types[0]
+    n = len(houses.nouns)
+    half = n // 2
+    halves = ["left"] * half + ["middle"] * (n % 2) + ["right"] * half
+    found = [g for rule in p.rules if rule.enabled for g in _group_rules(rule.constraint)]
+    if not found:
+        return None
+    for g in found:
+        if g.noun_type is not houses or list(g.groups) != halves:
+            raise UnsupportedFeature("English text: a rule groups the houses other than into "
+                                     "a left and a right side of the street")
+    return sides_sentence(n)
+
+
+def _group_rules(cond: object) -> list[InSameGroup | InOppositeGroup]:
+    """The same/opposite-group rules inside a condition."""
+    if isinstance(cond, InSameGroup | InOppositeGroup):
+        return [cond]
+    found: list[InSameGroup | InOppositeGroup] = []
+    for value in vars(cond).values() if hasattr(cond, "__dict__") else ():
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Condition):
+                found += _group_rules(item)
+    return found
 
 
 def _clues(p: PuzzleData) -> list[Fact | Rule]:

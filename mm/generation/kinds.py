@@ -54,10 +54,9 @@ RULE_KINDS = ("either", "next_to_one_of", "not_between", "same_side", "opposite_
 KINDS = FACT_KINDS + RULE_KINDS
 DEFAULT_KINDS = FACT_KINDS
 # the kinds whose sentences mm's English reader reads back exactly (tests/test_generate.py
-# checks the round trip); "the same side of the street" is the generator's own grouping of
-# the houses (left half, middle, right half), which the text does not define
-NOT_IN_ENGLISH = ("same_side", "opposite_side")
-ENGLISH_KINDS = tuple(k for k in KINDS if k not in NOT_IN_ENGLISH)
+# checks the round trip): all of them; the English text says which houses are on which
+# side of the street when a clue speaks of sides
+ENGLISH_KINDS = KINDS
 
 # how often each kind is drawn, by difficulty (None: no difficulty asked)
 WEIGHTS: dict[str | None, dict[str, float]] = {
@@ -357,11 +356,18 @@ class Drawer:
         if not rows or x.type.index == 0:
             return None
         y = self.partner(x, self.rng.choice(rows))
+        # the middle house (odd n) is on neither side, as the English text says: in the
+        # same group but the middle one, or not (one person in the middle house is not
+        # "on the same side" as themself)
+        middle = [r.with_(x, self.houses.nouns[k]) for k in range(self.n)
+                  if groups[k] == "middle"]
         if same:
-            return self.rule("same_side", r.in_same_group(x, y, self.houses, groups),
+            cond = r.in_same_group(x, y, self.houses, groups)
+            return self.rule("same_side", r.all_of(cond, r.not_(middle[0])) if middle else cond,
                              f"{self.refer(x)} and {self.refer(y)} live on the same side of "
                              "the street")
-        return self.rule("opposite_side", r.in_opposite_group(x, y, self.houses, groups),
+        cond = r.in_opposite_group(x, y, self.houses, groups)
+        return self.rule("opposite_side", r.any_of(cond, middle[0]) if middle else cond,
                          f"{self.refer(x)} and {self.refer(y)} do not live on the same side "
                          "of the street")
 

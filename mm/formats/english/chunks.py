@@ -82,6 +82,7 @@ PHRASES: list[tuple[str, str]] = [
             r"more|larger|bigger|greater|higher|longer|taller|heavier|older)"),
     ("THAN", r"than"),
     ("SOME", r"sometime|some time|at some point|somewhere"),
+    ("SAMESIDE", r"(?:lives? |are |is )?on the same side(?: of the (?:street|road|row))?"),
     ("SUMOF", r"(?:the )?(?:house |position |seat )?numbers of"),
     ("ADDUP", r"add up to|sum to|total"),
     ("EXACTLYONE", r"exactly one of"),

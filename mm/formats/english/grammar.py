@@ -46,6 +46,7 @@ stmt: np np                                   -> same
     | np NOT? BETWEEN np AND np               -> between
     | np NOT? BETWEEN np AND np COMMA? INORDER -> between_ordered
     | np NEXT ATLEASTONE np AND np            -> next_to_either
+    | np AND np NOT? SAMESIDE                 -> same_side
     | SUMOF np AND np ADDUP K                 -> house_sum
     | EXACTLYONE np AND np np OR np           -> exactly_one_of
     | np EITHER np OR np                      -> either_subject
@@ -64,7 +65,7 @@ amount: K UNIT?
 
 %declare V P K UNIT NOT LR NEXT EACHOTHER END SLOTS BETWEEN AND OR EITHER OF ONE OTHER
 %declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE NEITHER NOR PARITY SAMEPAR
-%declare SUMOF ADDUP EXACTLYONE ATLEASTONE
+%declare SUMOF ADDUP EXACTLYONE ATLEASTONE SAMESIDE
 """
 
 

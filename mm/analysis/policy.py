@@ -26,9 +26,12 @@ The rules, in order:
       10x30 0.16-0.2);
    d. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
       cell, like minimal puzzles): SAT. The search is the work and it varies by puzzle
-      more than by backend: on twelve minimal 8x10 puzzles SAT took 16-56 ms on every
-      one, CP-SAT 10-119 ms (SAT 16% faster on the geometric mean, CP-SAT at most 1.5x
-      faster where it wins, SAT up to 3.7x), and no clue-mix feature separated them;
+      more than by backend, and no clue-mix feature separates the puzzles where CP-SAT
+      wins. On twelve minimal 8x10 puzzles (mm.generate(8, 10, seed=1..12), uniqueness,
+      MiniSat, two-way "with" clauses) SAT took 24-40 ms on every one, CP-SAT 19-193 ms
+      (geometric means 28 and 43 ms); where CP-SAT won it was by at most 1.37x and
+      7 ms, within 1.2x + 5 ms on all twelve. At 10x30 the one minimal puzzle of the
+      benchmark: SAT 0.43-0.54 s to solve, CP-SAT 0.74 s;
    e. the rest: CP-SAT (generated 6x8 1.6, 8x10 2.1-2.3, 10x30 about 5), where the CNF's
       size also costs Python time.
 """

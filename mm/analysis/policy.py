@@ -31,7 +31,8 @@ The rules, in order:
       MiniSat, two-way "with" clauses) SAT took 24-40 ms on every one, CP-SAT 19-193 ms
       (geometric means 28 and 43 ms); where CP-SAT won it was by at most 1.37x and
       7 ms, within 1.2x + 5 ms on all twelve. At 10x30 the one minimal puzzle of the
-      benchmark: SAT 0.43-0.54 s to solve, CP-SAT 0.74 s;
+      benchmark: SAT 0.46-0.60 s to solve and 0.82-0.85 s to prove unique, CP-SAT 1.18
+      and 1.53 s. Racing both backends instead was not built (docs/backends.md: why);
    e. the rest: CP-SAT (generated 6x8 1.6, 8x10 2.1-2.3, 10x30 about 5), where the CNF's
       size also costs Python time.
 """

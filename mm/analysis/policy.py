@@ -29,7 +29,7 @@ The rules, in order:
       more than by backend, and no clue-mix feature separates the puzzles where CP-SAT
       wins. On twelve minimal 8x10 puzzles (mm.generate(8, 10, seed=1..12), uniqueness,
       MiniSat, two-way "with" clauses) SAT took 24-40 ms on every one, CP-SAT 19-193 ms
-      (geometric means 28 and 43 ms); where CP-SAT won it was by at most 1.37x and
+      (geometric means 28 and 43 ms); CP-SAT won on five, by at most 1.37x and
       7 ms, within 1.2x + 5 ms on all twelve. At 10x30 the one minimal puzzle of the
       benchmark: SAT 0.46-0.60 s to solve and 0.82-0.85 s to prove unique, CP-SAT 1.18
       and 1.53 s. Racing both backends instead was not built (docs/backends.md: why);

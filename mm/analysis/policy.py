@@ -76,7 +76,8 @@ def candidates(model: Model, task: str) -> list[str]:
     elif model.placeholders:
         first = [name for name in installed if caps[name].integer_domains]
     else:
-        first = [name for name in installed if (name == "sat") == prefers_sat(model)]
+        sat_first = prefers_sat(model)  # once: it reads the whole clue mix
+        first = [name for name in installed if (name == "sat") == sat_first]
     return first + [name for name in installed if name not in first]
 
 
@@ -142,8 +143,15 @@ def open_engine(model: Model, backend: str, task: str, time_limit: float | None,
     if backend != "auto":
         check_capable(backend, task)
         return backends.get(backend)(model, time_limit=time_limit, **options)
+    return open_first(model, candidates(model, task), time_limit, **options)
+
+
+def open_first(model: Model, names: list[str], time_limit: float | None,
+               **options: Any) -> Backend:
+    """The first of `names` (candidates(model, task), for a caller that has them already:
+    reading the clue mix of a 15x80 puzzle takes about 4 ms) that can express the model."""
     error: UnsupportedFeature | None = None
-    for name in candidates(model, task):
+    for name in names:
         try:
             return backends.get(name)(model, time_limit=time_limit, **options)
         except UnsupportedFeature as exc:

@@ -41,8 +41,14 @@ from peer_families import Spec
 HERE = Path(__file__).parent
 QUICK_SIZES = ("5x5", "8x10", "10x30")
 SLOW_PROBE = 10.0  # seconds: a cell whose probe took longer is timed once
+MEMORY_CAP = 8 << 30  # bytes of address space per probe
 BIG_FOR_PEERS = 3000  # cells: 30x200 is for mm alone (and the reference models)
 
+
+# (family, task, tool) that timed out at a smaller size (this run, or a CSV given with
+# --known): larger puzzles of that family are not probed again, so a long run does not
+# spend --timeout seconds on each of them (the cell still shows a timeout)
+TIMED_OUT: set[tuple[str, str, str]] = set()
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 clock = CLOCKS["wall"]
@@ -63,13 +69,20 @@ def cell_main(family: str, size: str, tool: str, task: str, seed: int) -> None:
     print(json.dumps({"seconds": seconds, "peak_mb": peak, "answers": answers}))
 
 
+def _cap_memory() -> None:
+    """In the probe's process: at most MEMORY_CAP of address space, so a tool whose model
+    outgrows the shared machine fails alone (its cell shows an error) instead of pushing
+    everything else out of memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
 def _probe(family: str, size: str, tool: str, task: str, seed: int,
            timeout: float) -> dict:
     cmd = [sys.executable, str(Path(__file__)), "--cell", family, size, tool, task,
            "--seed", str(seed), "--clock", "cpu" if clock is CLOCKS["cpu"] else "wall"]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                              cwd=HERE)
+                              cwd=HERE, preexec_fn=_cap_memory)
     except subprocess.TimeoutExpired:
         return {"error": "timeout"}
     if done.returncode != 0:
@@ -103,7 +116,12 @@ def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[
     reference = None
     rows: dict[str, dict] = {}
     for tool in [tools.REFERENCE] + [t for t in names if t != tools.REFERENCE]:
-        probe = _probe(family, size, tool, task, args.seed, args.timeout)
+        if (family, task, tool) in TIMED_OUT and tool != tools.REFERENCE:
+            probe = {"error": "timeout"}  # it timed out on a smaller puzzle of the family
+        else:
+            probe = _probe(family, size, tool, task, args.seed, args.timeout)
+        if probe.get("error") == "timeout":
+            TIMED_OUT.add((family, task, tool))
         if tool == tools.REFERENCE and "answers" in probe:
             reference = probe["answers"]
         row = {"family": family, "size": size, "cells": cells, "task": task, "tool": tool,
@@ -262,6 +280,9 @@ def main() -> None:
                              "process's CPU time, all threads counted (steady on a loaded "
                              "machine, where elapsed time depends on the other jobs)")
     parser.add_argument("--markdown", metavar="CSV", help="print a CSV as a markdown table")
+    parser.add_argument("--known", metavar="CSV", action="append", default=[],
+                        help="an earlier run's CSV: a tool that timed out there on a family "
+                             "and task is not probed again on larger sizes (a timeout)")
     parser.add_argument("--cell", nargs=4, metavar=("FAMILY", "SIZE", "TOOL", "TASK"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -273,6 +294,10 @@ def main() -> None:
     if args.markdown:
         print(markdown(Path(args.markdown)))
         return
+    for known in args.known:
+        with open(known) as f:
+            TIMED_OUT.update((r["family"], r["task"], r["tool"]) for r in csv.DictReader(f)
+                             if r["check"] == "timeout")
     from rich.console import Console
 
     console = Console(width=max(160, 40 + 11 * len(args.tools.split(","))))

@@ -26,9 +26,13 @@ The rules, in order:
       10x30 0.16-0.2);
    d. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
       cell, like minimal puzzles): SAT. The search is the work and it varies by puzzle
-      more than by backend: on twelve minimal 8x10 puzzles SAT took 16-56 ms on every
-      one, CP-SAT 10-119 ms (SAT 16% faster on the geometric mean, CP-SAT at most 1.5x
-      faster where it wins, SAT up to 3.7x), and no clue-mix feature separated them;
+      more than by backend, and no clue-mix feature separates the puzzles where CP-SAT
+      wins. On twelve minimal 8x10 puzzles (mm.generate(8, 10, seed=1..12), uniqueness,
+      MiniSat, two-way "with" clauses) SAT took 24-40 ms on every one, CP-SAT 19-193 ms
+      (geometric means 28 and 43 ms); CP-SAT won on five, by at most 1.37x and
+      7 ms, within 1.2x + 5 ms on all twelve. At 10x30 the one minimal puzzle of the
+      benchmark: SAT 0.46-0.60 s to solve and 0.82-0.85 s to prove unique, CP-SAT 1.18
+      and 1.53 s. Racing both backends instead was not built (docs/backends.md: why);
    e. the rest: CP-SAT (generated 6x8 1.6, 8x10 2.1-2.3, 10x30 about 5), where the CNF's
       size also costs Python time.
 """
@@ -72,7 +76,8 @@ def candidates(model: Model, task: str) -> list[str]:
     elif model.placeholders:
         first = [name for name in installed if caps[name].integer_domains]
     else:
-        first = [name for name in installed if (name == "sat") == prefers_sat(model)]
+        sat_first = prefers_sat(model)  # once: it reads the whole clue mix
+        first = [name for name in installed if (name == "sat") == sat_first]
     return first + [name for name in installed if name not in first]
 
 
@@ -138,8 +143,15 @@ def open_engine(model: Model, backend: str, task: str, time_limit: float | None,
     if backend != "auto":
         check_capable(backend, task)
         return backends.get(backend)(model, time_limit=time_limit, **options)
+    return open_first(model, candidates(model, task), time_limit, **options)
+
+
+def open_first(model: Model, names: list[str], time_limit: float | None,
+               **options: Any) -> Backend:
+    """The first of `names` (candidates(model, task), for a caller that has them already:
+    reading the clue mix of a 15x80 puzzle takes about 4 ms) that can express the model."""
     error: UnsupportedFeature | None = None
-    for name in candidates(model, task):
+    for name in names:
         try:
             return backends.get(name)(model, time_limit=time_limit, **options)
         except UnsupportedFeature as exc:

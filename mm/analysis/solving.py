@@ -8,7 +8,7 @@ from typing import Any
 from mm import backends
 from mm.analysis.compile import compile_puzzle
 from mm.analysis.lazy import LazyRules, predicates, refuse
-from mm.analysis.policy import candidates, check_capable, open_engine
+from mm.analysis.policy import candidates, check_capable, open_engine, open_first
 from mm.backends.base import Backend
 from mm.deadline import Deadline
 from mm.errors import BadArgument, ValidationError
@@ -31,8 +31,12 @@ def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float 
     # own clock starts when it is built, so the import must come out of this budget
     if backend != "auto":
         check_capable(backend, task)
-    backends.get(backend if backend != "auto" else candidates(model, task)[0], deadline)
-    engine = open_engine(model, backend, task, deadline.remaining(), **options)
+        backends.get(backend, deadline)
+        engine = open_engine(model, backend, task, deadline.remaining(), **options)
+    else:
+        order = candidates(model, task)  # once: it reads the whole clue mix
+        backends.get(order[0], deadline)
+        engine = open_first(model, order, deadline.remaining(), **options)
     return LazyRules(engine, puzzle) if predicates(puzzle) else engine
 
 

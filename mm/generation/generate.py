@@ -228,9 +228,13 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     keep = _core(engine, set(range(len(guards))), index)
     witnesses.start(keep, hidden)
     calls = 0
-    for k in rng.sample(sorted(keep), len(keep)):
-        if k not in keep or k in witnesses.needed:
-            continue
+    untested = rng.sample(sorted(keep), len(keep))
+    while True:
+        untested = [k for k in untested if k in keep and k not in witnesses.needed]
+        if not untested:
+            break
+        k = max(untested, key=witnesses.score)
+        untested.remove(k)
         trial = [guards[i] for i in sorted(keep) if i != k]
         calls += 1
         found = engine.next_solution(trial)
@@ -289,6 +293,11 @@ class _Witnesses:
                     solution = tuple(w)
                     self._note({k for k in touched if not ir.holds(
                         self.clues[k].cond, self.model.tables, solution, self.model)})
+
+    def score(self, k: int) -> float:
+        """How likely clue k is needed: the known solutions it breaks, each counting more
+        the fewer other clues it breaks."""
+        return sum(1 / len(self.broken[slot]) for slot in self.by_clue.get(k, ()))
 
     def add(self, w: ir.Assignment, keep: set[int]) -> None:
         self._note({k for k in keep

@@ -6,6 +6,7 @@ Also prints the solver calls, the clues drawn and kept, and the process CPU time
 wall time (on a shared machine the wall time grows with the others' load, the CPU time much
 less). Figures are only comparable within one run on one machine.
 Run: python benchmarks/bench_generate.py [--sizes 5x5,8x8] [--seeds 20] [--difficulty]
+[--progress]
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="5x5,8x8,10x10,10x30")
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--difficulty", action="store_true", help="also time 6x6 steering")
+    parser.add_argument("--progress", action="store_true", help="print each seed as it ends")
     args = parser.parse_args()
     table = Table(title=f"mm.generate, median over {args.seeds} seeds")
     for column in ("size", "median s", "max s", "median CPU s", "max CPU s", "target s",
@@ -47,7 +49,14 @@ def main() -> None:
         table.add_column(column, justify="right")
     for size in args.sizes.split(","):
         types, nouns = (int(v) for v in size.split("x"))
-        runs = [one(types, nouns, seed) for seed in range(args.seeds)]
+        runs = []
+        for seed in range(args.seeds):
+            runs.append(one(types, nouns, seed))
+            if args.progress:  # a long run cut short by a time limit still leaves figures
+                wall, cpu, made = runs[-1]
+                print(f"{size} seed {seed}: {wall:.2f} s wall, {cpu:.2f} s CPU, "
+                      f"{made.solver_calls} solver calls, {made.drawn} drawn, "
+                      f"{len(made.puzzle.facts) + len(made.puzzle.rules)} kept", flush=True)
         times, cpus = [t for t, _, _ in runs], [c for _, c, _ in runs]
         table.add_row(size, f"{statistics.median(times):.3f}", f"{max(times):.3f}",
                       f"{statistics.median(cpus):.3f}", f"{max(cpus):.3f}",

@@ -45,6 +45,7 @@ from mm.model import links as smart
 from mm.model import rules as r
 from mm.model.elements import _WithLink
 from mm.model.puzzle_data import WITH, Fact, Link, Noun, NounType, PuzzleData, Rule
+from mm.model.text import numbered_ordinal
 from mm.model.verbs import IS, IS_NOT, Verb
 
 FACT_KINDS = ("with", "not_with", "next_to", "not_next_to", "left_of", "directly_left_of",
@@ -422,10 +423,7 @@ class Drawer:
 def _ordinal(k: int) -> str:
     words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth", "eleventh", "twelfth"]
-    if k <= len(words):
-        return words[k - 1]
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
+    return words[k - 1] if k <= len(words) else numbered_ordinal(k)
 
 
 def check_kinds(kinds: object) -> tuple[str, ...]:

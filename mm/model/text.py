@@ -1,4 +1,5 @@
-"""Text helpers: clue-number suffixes, title case and the default wording of a fact."""
+"""Text helpers: clue-number suffixes, ordinals, title case and the default wording of a
+fact."""
 
 from __future__ import annotations
 
@@ -21,6 +22,13 @@ def clue_label(clue: str | None) -> str | None:
     if clue[0] == "0":
         return "intro"
     return ("clues " if "," in clue else "clue ") + clue
+
+
+def numbered_ordinal(k: int) -> str:
+    """1 -> "1st", 12 -> "12th", 22 -> "22nd": the ordinal in digits (the generator
+    writes it, the English reader accepts exactly this spelling)."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
 
 
 def with_clue(text: str, clue: str | None) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mm.model.text import numbered_ordinal
+
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -70,12 +72,11 @@ def ordinal(word: str) -> int | None:
     """"third", "3rd", "13th", "22nd" -> the number; a wrong suffix ("13rd") -> None."""
     if word in ORDINALS:
         return ORDINALS[word]
-    m = re.fullmatch(r"(\d+)(st|nd|rd|th)", word)
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
     if m is None:
         return None
     k = int(m.group(1))
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return k if m.group(2) == suffix else None
+    return k if numbered_ordinal(k) == word else None
 
 
 def value_number(title: str) -> float | None:

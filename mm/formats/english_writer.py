@@ -63,7 +63,8 @@ def _sides(p: PuzzleData) -> str | None:
     n = len(houses.nouns)
     half = n // 2
     halves = ["left"] * half + ["middle"] * (n % 2) + ["right"] * half
-    found = [g for rule in p.rules if rule.enabled for g in _group_rules(rule.constraint)]
+    found = [g for rule in p.rules if rule.enabled and rule.constraint is not None
+             for g in _group_rules(rule.constraint)]
     if not found:
         return None
     for g in found:
@@ -73,16 +74,12 @@ def _sides(p: PuzzleData) -> str | None:
     return sides_sentence(n)
 
 
-def _group_rules(cond: object) -> list[InSameGroup | InOppositeGroup]:
+def _group_rules(cond: Condition) -> list[InSameGroup | InOppositeGroup]:
     """The same/opposite-group rules inside a condition."""
     if isinstance(cond, InSameGroup | InOppositeGroup):
         return [cond]
-    found: list[InSameGroup | InOppositeGroup] = []
-    for value in vars(cond).values() if hasattr(cond, "__dict__") else ():
-        for item in value if isinstance(value, tuple) else (value,):
-            if isinstance(item, Condition):
-                found += _group_rules(item)
-    return found
+    return [g for child in cond.children() if isinstance(child, Condition)
+            for g in _group_rules(child)]
 
 
 def _clues(p: PuzzleData) -> list[Fact | Rule]:

@@ -156,9 +156,17 @@ def compares(theme: Theme, types: int, nouns: int) -> bool:
     """Will a puzzle of this shape that draws "before" have a numeric category (ages,
     years) to compare? Without one, "before" orders the names themselves, which English
     text cannot say (the reader refuses "Pet 5 is before ...")."""
-    categories = theme.categories[:types - 1]
+    return any(c.ordered for c in _categories(theme, types, nouns, True))
+
+
+def _categories(theme: Theme, types: int, nouns: int, ordered: bool) -> list[Category]:
+    """The theme's first types - 1 categories; with `ordered` (clues compare values), the
+    theme's first ordered category is among them when it has one to spare."""
+    categories = list(theme.categories[:types - 1])
     spare = [c for c in theme.categories[types - 1:] if c.ordered and len(c.nouns) >= nouns]
-    return any(c.ordered for c in categories) or (types > 2 and bool(spare))
+    if ordered and types > 2 and spare and not any(c.ordered for c in categories):
+        categories[-1] = spare[0]
+    return categories
 
 
 def pick(theme: Theme, types: int, nouns: int, rng: random.Random,
@@ -166,12 +174,8 @@ def pick(theme: Theme, types: int, nouns: int, rng: random.Random,
     """The categories of a puzzle and the values each takes: an ordered category keeps its
     values in order (its nouns are numbered by value), the others are shuffled. With
     `ordered` (clues compare values), the theme's first ordered category is among them."""
-    categories = list(theme.categories[:types - 1])
-    spare = [c for c in theme.categories[types - 1:] if c.ordered and len(c.nouns) >= nouns]
-    if ordered and types > 2 and spare and not any(c.ordered for c in categories):
-        categories[-1] = spare[0]
     chosen = []
-    for category in categories:
+    for category in _categories(theme, types, nouns, ordered):
         values = rng.sample(list(category.nouns), nouns)
         if category.ordered:
             values.sort(key=lambda v: int(v))

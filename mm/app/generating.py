@@ -61,11 +61,11 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
 
 def cmd_generate(args: argparse.Namespace) -> int:
     kinds, rules = args.kinds, args.rules
+    theme = theme_for(args.theme, args.types, args.nouns)  # read once (a user's file)
     if args.format == "english":
-        theme = theme_for(args.theme, args.types, args.nouns)
         kinds, rules = _english_kinds(kinds, rules, compares(theme, args.types, args.nouns)), False
     p = generate(args.types, args.nouns, args.seed, kinds=kinds, rules=rules,
-                 difficulty=args.difficulty, theme=args.theme, minimal=not args.no_minimal,
+                 difficulty=args.difficulty, theme=theme, minimal=not args.no_minimal,
                  backend=args.backend, time_limit=args.time_limit)
     if args.format == "english":
         text = to_english(p)

@@ -146,7 +146,7 @@ def _cells(model: Model) -> int:
 def search_effort(model: Model, deadline: Deadline | None = None) -> int:
     """MiniSat 2.2 decisions + conflicts to find the solution and prove there is no other;
     raises PuzzleError when the puzzle does not have exactly one solution."""
-    left = None if deadline is None else deadline.remaining()
+    left = deadline_of(deadline).remaining()
     with open_engine(model, "sat", "unique", left, engine=ENGINE) as engine:
         first = engine.next_solution()
         if first is None:
@@ -163,8 +163,8 @@ def probe(model: Model, deadline: Deadline | None = None) -> tuple[int, int, boo
     failed-literal probing, one deduction at a time, until every cell is known."""
     constraints = [cond for _, cond in model.constraints]
     bare = dataclasses.replace(model, constraints=[])  # every field (repeats too) but these
-    left = None if deadline is None else deadline.remaining()
-    with open_engine(bare, "sat", "verify", left, engine=ENGINE) as engine:
+    deadline = deadline_of(deadline)
+    with open_engine(bare, "sat", "verify", deadline.remaining(), engine=ENGINE) as engine:
         assume = [engine.guard(cond) for cond in constraints]
         cells = engine.position_literals()  # type: ignore[attr-defined]
         steps = 0
@@ -174,8 +174,7 @@ def probe(model: Model, deadline: Deadline | None = None) -> tuple[int, int, boo
             if not open_cells:
                 return (1 if steps else 0), steps, False
             found = False
-            if deadline is not None:
-                deadline.check()
+            deadline.check()
             for cell in open_cells:  # one sweep; each deduction is propagated at once
                 if cell in known or -cell in known:
                     continue

@@ -117,7 +117,8 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
     clues: list[K.Clue] = []
     guards: list[Any] = []
     calls = 0
-    left = None if deadline is None else deadline.remaining()
+    deadline = deadline_of(deadline)
+    left = deadline.remaining()
     with open_engine(model, name, "generate", left, **settings) as engine:
         # (no phases set to the hidden solution: searching from it made the calls that
         # look for a second solution slower, 10x16 seeds 0-6: 8.9 s CPU without, 14.8 with)
@@ -125,8 +126,7 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
         other: ir.Assignment | None = _any_other(hidden, rng)
         witnesses: list[ir.Assignment] = []  # solutions of all clues but some: see _minimize
         while other is not None:
-            if deadline is not None:
-                deadline.check()
+            deadline.check()
             witnesses.append(other)
             # the further the counterexample is from the hidden solution, the more clues it
             # pays to draw from it before asking the solver again

@@ -157,6 +157,13 @@ class Backend(ABC):
         (when `guard` is given: only while the guard is assumed). Used by lazily checked
         rules (predicates), which depend on those types alone."""
 
+    def settle(self, guard: Any, on: bool) -> bool:
+        """Fix a guard for good: on, its condition is required from now on; off, it is free
+        for good. A generator that has decided a clue stays (or goes) settles it, so the
+        solver simplifies with it instead of carrying one more assumption into every call.
+        False: this backend cannot, keep assuming the guard (the default)."""
+        return False
+
     def last_core(self) -> list[Any] | None:
         """After next_solution(assume) found nothing: a subset of `assume` that already has
         no solution, if the solver reports one (None: unknown, use all of them)."""

@@ -415,6 +415,10 @@ class CpSatBackend(Backend):
         self.m.add_implication(g, self.literal(cond))
         return g
 
+    def settle(self, guard: Literal, on: bool) -> bool:
+        self.m.add_bool_and([guard if on else ~guard])
+        return True
+
     def next_solution(self, assume: Sequence[Literal] = ()) -> ir.Assignment | None:
         solver = self._solver()
         self.m.clear_assumptions()

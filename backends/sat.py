@@ -625,6 +625,10 @@ class SatBackend(Backend):
             self._post(cond, (-g,))
         return g
 
+    def settle(self, guard: int, on: bool) -> bool:
+        self._add([guard if on else -guard])
+        return True
+
     def projection(self) -> list[int]:
         """The variables a solution is made of (positions and placeholder values): counting
         projects onto them so auxiliary variables do not multiply the count."""

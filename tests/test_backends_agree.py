@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from puzzle_oracle import evaluate, random_puzzle
 
 import mm
-from mm import IS, WITH, backends, links, rules
+from mm import IS, WITH, backends, ir, links, rules
 from mm.analysis.compile import compile_puzzle
 from mm.analysis.policy import choose_backend
 
@@ -104,3 +104,22 @@ def test_presolve_regression_of_ortools_9_15():
                                           for i in (1, 3, 4, 5, 6))))
     found = {name: p.count(limit=3, backend=name) for name in ("sat", "cpsat")}
     assert found["sat"] == found["cpsat"] == 3
+
+
+def test_settle_fixes_a_guard_for_good(backend):
+    """Backend.settle: a guard settled on requires its condition without being assumed; one
+    settled off leaves it free for good (the generator's decided clues)."""
+    n = 3
+    identity = ir.Table(0, frozenset((i, i) for i in range(n)))
+    model = ir.Model(["house", "a", "b"], [[str(i) for i in range(n)]] * 3, [identity], [])
+    a_with_b = ir.Rel((1, 0), 0, (2, 0))
+    a_first = ir.Rel((1, 0), 0, (0, 0))
+    with backends.get(backend)(model) as engine:
+        on, off = engine.guard(a_with_b), engine.guard(ir.Not(a_first))
+        assert engine.settle(on, True) and engine.settle(off, False)
+        found = 0
+        while (solution := engine.next_solution()) is not None:
+            assert ir.holds(a_with_b, model.tables, solution, model)
+            found += ir.holds(a_first, model.tables, solution, model)
+            engine.block(solution)
+        assert found > 0  # the condition settled off did not hold the search back

@@ -223,20 +223,40 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     other than the hidden one breaks alone is needed without a test: the solutions found
     so far and every solution one swap away from the hidden one are kept with the clues
     they break, so a clue becomes needed without a solver call when the others a known
-    solution breaks are dropped.
+    solution breaks are dropped; and each such solution is rotated (`_Witnesses._rotate`)
+    to prove more clues needed.
+
+    A decided clue leaves the assumptions for good (`Backend.settle`): a needed clue stays
+    needed as others go, so it is fixed on; a dropped one is fixed off. Measured on
+    generate(12, 50, seed=0): 303 s CPU with rotation and settling, over 18 minutes
+    without (10x30 seeds 0-6: 5-25 s, against 6-64 s).
 
     The clues the known solutions point at (`_Witnesses.score`) are tested first, the
     rest (random order among equals) last. A clue that is needed stays needed as others
     go, and proving it early, while the puzzle still has many clues, is cheap: the second
     solution is found in tens of conflicts, where on a near-minimal puzzle it takes
     thousands (10x30 seed 0: 129 s CPU in random order, 37 s this way, 505 s the other
-    way round at 10x20 against 39 s random). (Asking instead for a solution that breaks
-    the clue under test, its negation switched on, was slower at 10x20; a first pass over
-    every clue before dropping any was not faster at 10x30, seeds 0-3: 29, 8, 8 and 71 s
-    against 37, 8, 8 and 36 s.)"""
+    way round at 10x20 against 39 s random). Tried and not kept, each slower or no
+    better over several 10x30 seeds: assuming the clue's negation in its test (the core
+    then cannot drop other clues), phases set to the nearest known solution breaking the
+    clue, one clue drawn per counterexample (drawing witnesses that break one clue each:
+    seed 0 went from 8 s to 283 s), pairwise instead of counter "exactly one" (half the
+    cost per conflict, but as many more conflicts), a first pass over every clue before
+    dropping any."""
     index = {g: k for k, g in enumerate(guards)}
     keep = _core(engine, set(range(len(guards))), index)
+    settled: set[int] = set()  # clues known needed, fixed on in the solver for good
+
+    def settle(gone: set[int]) -> None:
+        # decided clues leave the assumptions: needed ones on, dropped ones off for good
+        for k in sorted(witnesses.needed & keep - settled):
+            if engine.settle(guards[k], True):
+                settled.add(k)
+        for k in sorted(gone):
+            engine.settle(guards[k], False)
+
     witnesses.start(keep, hidden)
+    settle(set())
     calls = 0
     untested = rng.sample(sorted(keep), len(keep))
     while True:
@@ -245,15 +265,17 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
             break
         k = max(untested, key=witnesses.score)
         untested.remove(k)
-        trial = [guards[i] for i in sorted(keep) if i != k]
+        trial = [guards[i] for i in sorted(keep - settled) if i != k]
         calls += 1
         found = engine.next_solution(trial)
         if found is None:
-            smaller = _core(engine, keep - {k}, index)
-            witnesses.drop(keep - smaller)
-            keep = smaller
+            smaller = _core(engine, keep - settled - {k}, index) | settled
+            witnesses.drop(keep - smaller, smaller)
+            gone, keep = keep - smaller, smaller
+            settle(gone)
         else:
             witnesses.add(found, keep)
+            settle(set())
     return keep, calls
 
 
@@ -265,10 +287,16 @@ class _Witnesses:
     def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment]):
         self.clues, self.model, self.found = clues, model, found
         self.needed: set[int] = set()
+        self.rotated = 0  # clues proved needed by model rotation (for benchmarks)
+        self.by_noun: dict[ir.NounRef, list[int]] = {}
         self.broken: list[set[int]] = []
+        self.solutions: list[ir.Assignment] = []  # the solution of each broken set
         self.by_clue: dict[int, list[int]] = {}
 
     def start(self, keep: set[int], hidden: ir.Assignment) -> None:
+        for k in keep:
+            for ref in _refs(self.clues[k].cond):
+                self.by_noun.setdefault(ref, []).append(k)
         for w in self.found:
             self.add(w, keep)
         self.swaps(hidden, keep)
@@ -276,10 +304,7 @@ class _Witnesses:
     def swaps(self, hidden: ir.Assignment, keep: set[int]) -> None:
         """Every solution a swap away from the hidden one (two nouns of one type trade
         rows): the clues it breaks are among those naming a noun on either row."""
-        by_noun: dict[ir.NounRef, list[int]] = {}
-        for k in keep:
-            for ref in _refs(self.clues[k].cond):
-                by_noun.setdefault(ref, []).append(k)
+        by_noun = self.by_noun
         types, n = len(hidden), len(hidden[0])
         on_row = [[0] * n for _ in hidden]
         for t, rows in enumerate(hidden):
@@ -304,7 +329,44 @@ class _Witnesses:
                         w[t] = tuple(swapped)
                     solution = tuple(w)
                     self._note({k for k in touched if not ir.holds(
-                        self.clues[k].cond, self.model.tables, solution, self.model)})
+                        self.clues[k].cond, self.model.tables, solution, self.model)},
+                        solution, keep)
+
+    def _rotate(self, solution: ir.Assignment, k: int, keep: set[int]) -> None:
+        """Model rotation: from a solution that breaks kept clue k alone, try each swap of
+        two nouns that changes k's truth; a swapped solution that then breaks exactly one
+        other kept clue proves that clue needed too, and is rotated in turn."""
+        tables, types = self.model.tables, self.model.num_types
+        n = len(solution[0])
+        stack = [(solution, k)]
+        while stack:
+            w, k = stack.pop()
+            noun_on = [[0] * n for _ in w]
+            for t, rows in enumerate(w[:types]):
+                for i, row in enumerate(rows):
+                    noun_on[t][row] = i
+            on_row = [{c for t in range(types) for c in self.by_noun.get((t, noun_on[t][r]), ())
+                       if c in keep} for r in range(n)]
+            for t, ra in _moves(self.clues[k].cond, w, tables, types):
+                for rb in range(n):
+                    if rb == ra:
+                        continue
+                    swapped = list(w[t])
+                    a, b = noun_on[t][ra], noun_on[t][rb]
+                    swapped[a], swapped[b] = rb, ra
+                    w2 = w[:t] + (tuple(swapped),) + w[t + 1:]
+                    if not ir.holds(self.clues[k].cond, tables, w2, self.model):
+                        continue  # k still broken: nothing learned
+                    broken = []
+                    for c in on_row[ra] | on_row[rb]:
+                        if not ir.holds(self.clues[c].cond, tables, w2, self.model):
+                            broken.append(c)
+                            if len(broken) > 1:
+                                break
+                    if len(broken) == 1 and broken[0] not in self.needed:
+                        self.needed.add(broken[0])
+                        self.rotated += 1
+                        stack.append((w2, broken[0]))
 
     def score(self, k: int) -> float:
         """How likely clue k is needed: the known solutions it breaks, each counting more
@@ -313,27 +375,37 @@ class _Witnesses:
 
     def add(self, w: ir.Assignment, keep: set[int]) -> None:
         self._note({k for k in keep
-                    if not ir.holds(self.clues[k].cond, self.model.tables, w, self.model)})
+                    if not ir.holds(self.clues[k].cond, self.model.tables, w, self.model)},
+                   w, keep)
 
-    def _note(self, broken: set[int]) -> None:
+    def _note(self, broken: set[int], solution: ir.Assignment, keep: set[int]) -> None:
         """Remember the kept clues a solution other than the hidden one breaks."""
         if not broken:
             raise AssertionError("generate: a second solution survived the kept clues")
         if len(broken) == 1:
-            self.needed |= broken
+            (k,) = broken
+            if k not in self.needed:
+                self.needed.add(k)
+                self._rotate(solution, k, keep)
             return
         slot = len(self.broken)
         self.broken.append(broken)
+        self.solutions.append(solution)
         for k in broken:
             self.by_clue.setdefault(k, []).append(slot)
 
-    def drop(self, gone: set[int]) -> None:
+    def drop(self, gone: set[int], keep: set[int]) -> None:
+        """Forget the clues that went (`keep`: those left); a known solution left breaking
+        one clue proves it needed, and is rotated."""
         for k in gone:
             for slot in self.by_clue.pop(k, []):
                 broken = self.broken[slot]
                 broken.discard(k)
                 if len(broken) == 1:
-                    self.needed |= broken
+                    (last,) = broken
+                    if last not in self.needed:
+                        self.needed.add(last)
+                        self._rotate(self.solutions[slot], last, keep)
 
 
 def _refs(cond: ir.Cond) -> set[ir.NounRef]:
@@ -347,6 +419,39 @@ def _refs(cond: ir.Cond) -> set[ir.NounRef]:
     if isinstance(cond, ir.Cmp):
         return {ref for ref, _ in ir.int_refs(cond.a) | ir.int_refs(cond.b)}
     return set()
+
+
+def _moves(cond: ir.Cond, w: ir.Assignment, tables: list[ir.Table],
+           types: int) -> set[tuple[int, int]]:
+    """(type, row) pairs whose noun, swapped with another row's, can change the condition's
+    truth in w: the rows of the nouns it names, in their own type and in the types its
+    tables and integer terms read."""
+    out: set[tuple[int, int]] = set()
+
+    def at(ref: ir.NounRef, t: int) -> None:
+        row = w[ref[0]][ref[1]]
+        for u in (ref[0], t):
+            if 0 < u < types:
+                out.add((u, row))
+
+    def walk(c: ir.Cond) -> None:
+        if isinstance(c, ir.Rel):
+            at(c.a, tables[c.table].type)
+            at(c.b, tables[c.table].type)
+        elif isinstance(c, ir.Cmp):
+            for ref, t in ir.int_refs(c.a) | ir.int_refs(c.b):
+                at(ref, t)
+        elif isinstance(c, ir.Not):
+            walk(c.x)
+        elif isinstance(c, ir.Iff):
+            walk(c.x)
+            walk(c.y)
+        elif isinstance(c, ir.And | ir.Or | ir.Card):
+            for x in c.xs:
+                walk(x)
+
+    walk(cond)
+    return out
 
 
 def _core(engine: Any, keep: set[int], index: dict[Any, int]) -> set[int]:

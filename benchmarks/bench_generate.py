@@ -40,6 +40,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="5x5,8x8,10x10,10x30")
     parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="seeds first..first+seeds-1 (split a long size over processes)")
     parser.add_argument("--difficulty", action="store_true", help="also time 6x6 steering")
     parser.add_argument("--progress", action="store_true", help="print each seed as it ends")
     args = parser.parse_args()
@@ -50,7 +52,7 @@ def main() -> None:
     for size in args.sizes.split(","):
         types, nouns = (int(v) for v in size.split("x"))
         runs = []
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             runs.append(one(types, nouns, seed))
             if args.progress:  # a long run cut short by a time limit still leaves figures
                 wall, cpu, made = runs[-1]

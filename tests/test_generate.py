@@ -1,7 +1,9 @@
 """mm.generate: unique puzzles whose clues are all needed, checked by the other backend; every
 clue kind, themes, English and Python output that read back to the same puzzle."""
 
+import functools
 import json
+import re
 
 import pytest
 
@@ -100,12 +102,18 @@ def test_backend_and_engine_options_still_work(backend):
 ENGLISH_SHAPES = [(3, 4), (4, 4), (5, 5), (4, 6), (6, 6), (5, 7)]
 
 
+@functools.cache
+def _english_kinds_puzzle(shape: tuple[int, int], seed: int) -> mm.Puzzle:
+    """One generated puzzle of every English kind, made once for the two tests below."""
+    return mm.generate(*shape, seed=seed, kinds=ENGLISH_KINDS)
+
+
 @pytest.mark.parametrize("shape", ENGLISH_SHAPES)
 @pytest.mark.parametrize("seed", range(5))
 def test_english_reads_back_exactly(shape, seed, tmp_path):
     """Every kind the English writer takes, rule kinds included, read back by the reader
     to the same unique solution and the same answer."""
-    p = mm.generate(*shape, seed=seed, kinds=ENGLISH_KINDS)
+    p = _english_kinds_puzzle(shape, seed)
     path = tmp_path / "puzzle.txt"
     path.write_text(to_english(p), encoding="utf-8")
     back = mm.load(str(path))
@@ -125,11 +133,8 @@ ENGLISH_MARKERS = {"before": r"^(?!.* is \d+ ).* than ", "difference": r" is \d+
 
 def test_the_english_round_trip_draws_the_new_kinds():
     """The round-trip test above is only as good as the kinds it draws."""
-    import re
-
     texts = [item.text for shape in ENGLISH_SHAPES for seed in range(5)
-             for p in [mm.generate(*shape, seed=seed, kinds=ENGLISH_KINDS)]
-             for item in [*p.facts, *p.rules]]
+             for p in [_english_kinds_puzzle(shape, seed)] for item in [*p.facts, *p.rules]]
     assert [k for k, marker in ENGLISH_MARKERS.items()
             if not any(re.search(marker, t) for t in texts)] == []
 

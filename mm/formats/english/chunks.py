@@ -122,10 +122,8 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
         if word == "§":
             mention = items[i]
             assert isinstance(mention, Mention)
-            amount = _amount(mention, words[i + 1:], units)
-            if out and out[-1].type == "ADDUP" and mention.words and \
-                    mention.words[0].isdigit() and len(mention.words) == 1:
-                amount = [Token("K", int(mention.words[0]))]  # a total, not that value
+            total = bool(out) and out[-1].type == "ADDUP"
+            amount = _amount(mention, words[i + 1:], units, total)
             if amount:
                 out += amount
             else:
@@ -190,12 +188,16 @@ _COMPARING = {"before", "after", "earlier", "later", "sooner", "prior", "less", 
               "greater", "higher", "longer", "taller", "heavier", "older", "younger"}
 
 
-def _amount(mention: Mention, after: list[str], units: set[str]) -> list[Token]:
-    """A value that is a number and stands before a comparison ("5 liters smaller than")
-    is an amount there, not the value: [K, UNIT?] or []."""
+def _amount(mention: Mention, after: list[str], units: set[str],
+            total: bool = False) -> list[Token]:
+    """A value that is a number and stands before a comparison ("5 liters smaller than"),
+    or is the total after "add up to" (`total`), is an amount there, not the value:
+    [K, UNIT?] or []."""
     words = list(mention.words)
     if not words or not words[0].isdigit() or len(words) > 2:
         return []
+    if total:
+        return [Token("K", int(words[0]))] if len(words) == 1 else []
     if len(words) == 2 and words[1] not in units:
         return []
     nxt = after[:2]

@@ -133,6 +133,14 @@ class Backend(ABC):
     def next_solution(self, assume: Sequence[Any] = ()) -> Assignment | None:
         """A solution not blocked so far in which every guard of `assume` is on, or None."""
 
+    def bounded_solution(self, assume: Sequence[Any], conflicts: int
+                         ) -> tuple[bool, Assignment | None]:
+        """next_solution(assume) that may give up after about `conflicts` conflicts of
+        search: (False, None) when it did, else (True, what next_solution returns). A
+        caller with other work to do first (the generator's removal calls) tries cheap
+        questions before dear ones. The default always decides."""
+        return True, self.next_solution(assume)
+
     def satisfiable(self, assume: Sequence[Any] = ()) -> bool:
         """Whether next_solution(assume) would find one, without reading it back (many
         questions only need the answer yes or no; a backend may answer them faster)."""

@@ -701,9 +701,26 @@ class SatBackend(Backend):
             self._core = solver.get_core() if assume else []
         return bool(satisfiable)
 
+    def bounded_solution(self, assume: Sequence[int], conflicts: int
+                         ) -> tuple[bool, ir.Assignment | None]:
+        solver = self._start()
+        self.remaining_time()  # raises once the time limit is spent
+        solver.conf_budget(conflicts)
+        satisfiable = solver.solve_limited(assumptions=list(assume))
+        if satisfiable is None:
+            return False, None
+        if not satisfiable:
+            self._core = solver.get_core() if assume else []
+            return True, None
+        return True, self._solution()
+
     def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
         if not self.satisfiable(assume):
             return None
+        return self._solution()
+
+    def _solution(self) -> ir.Assignment:
+        """The assignment of the solver's last model."""
         assert self.solver is not None
         # model[v - 1] is v or -v: read only the position (and value) literals
         model = self.solver.get_model()

@@ -30,6 +30,9 @@ from mm.model.question import Question
 from mm.model.rules import Condition
 from mm.puzzle import Puzzle
 
+# conflicts a removal call may take on its first try; a clue that needs more is tried again
+# after all the others, by when other solutions may have proved it needed (see _minimize)
+REMOVAL_BUDGET = 300
 MAX_DRAWS = 2000  # draws of a clue for one counterexample before the kinds are called too weak
 # puzzles tried per difficulty request before giving up (deterministic: a count, not a clock)
 MAX_ATTEMPTS = 200
@@ -259,15 +262,26 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     settle(set())
     calls = 0
     untested = rng.sample(sorted(keep), len(keep))
+    postponed: list[int] = []  # clues whose first test ran out of its conflict budget
+    budget: int | None = REMOVAL_BUDGET
     while True:
         untested = [k for k in untested if k in keep and k not in witnesses.needed]
         if not untested:
-            break
+            if budget is None or not postponed:
+                break
+            untested, postponed, budget = postponed, [], None
+            continue
         k = max(untested, key=witnesses.score)
         untested.remove(k)
         trial = [guards[i] for i in sorted(keep - settled) if i != k]
         calls += 1
-        found = engine.next_solution(trial)
+        if budget is None:
+            found = engine.next_solution(trial)
+        else:
+            decided, found = engine.bounded_solution(trial, budget)
+            if not decided:
+                postponed.append(k)
+                continue
         if found is None:
             smaller = _core(engine, keep - settled - {k}, index) | settled
             witnesses.drop(keep - smaller, smaller)

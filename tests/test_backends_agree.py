@@ -123,3 +123,19 @@ def test_settle_fixes_a_guard_for_good(backend):
             found += ir.holds(a_first, model.tables, solution, model)
             engine.block(solution)
         assert found > 0  # the condition settled off did not hold the search back
+
+
+def test_bounded_solution_gives_up_within_its_budget_then_decides(backend):
+    """Backend.bounded_solution: SAT stops after the conflicts it was given, undecided;
+    with enough it answers as next_solution does. CP-SAT always decides (the default)."""
+    p = mm.generate(8, 8, seed=0)  # a minimal puzzle: solving it takes a few conflicts
+    model = compile_puzzle(p)
+    with backends.get(backend)(model) as engine:
+        decided, found = engine.bounded_solution([], 1)
+        if backend == "sat":
+            assert (decided, found) == (False, None)
+        else:
+            assert decided and found is not None
+        decided, found = engine.bounded_solution([], 10**6)
+        assert decided and found is not None
+        assert all(ir.holds(c, model.tables, found, model) for _, c in model.constraints)

@@ -234,6 +234,14 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     generate(12, 50, seed=0): 303 s CPU with rotation and settling, over 18 minutes
     without (10x30 seeds 0-6: 5-25 s, against 6-64 s).
 
+    Each clue's first test may take REMOVAL_BUDGET conflicts (`Backend.bounded_solution`);
+    a clue that needs more waits until every other clue is tested, by when a solution
+    found for another may have proved it needed, and the solver has learnt more; then it
+    is tested without a bound. The time per seed was heavy-tailed (10x30: a few calls of
+    1,000-2,000 conflicts made seeds 1, 9 and 14 take 36, 85 and 111 s CPU; with the
+    budget 14, 14 and 34 s; seeds 0 and 3 unchanged). Conflict counts are deterministic,
+    so the same seed still gives the same puzzle.
+
     The clues the known solutions point at (`_Witnesses.score`) are tested first, the
     rest (random order among equals) last. A clue that is needed stays needed as others
     go, and proving it early, while the puzzle still has many clues, is cheap: the second

@@ -52,10 +52,13 @@ MEMORY_CAP = 8 << 30  # bytes of address space per probe
 BIG_FOR_PEERS = 3000  # cells: 30x200 is for mm alone (and the reference models)
 
 
-# (family, task, tool) that timed out at a smaller size (this run, or a CSV given with
-# --known): larger puzzles of that family are not probed again, so a long run does not
-# spend --timeout seconds on each of them (the cell still shows a timeout)
-TIMED_OUT: set[tuple[str, str, str]] = set()
+# (family, task, tool) -> the fewest cells at which it timed out (this run, or a CSV given
+# with --known): puzzles of that family at least that large are not probed again, so a
+# long run does not spend --timeout seconds on each of them (the cell shows a timeout).
+# The reference model too: answers are then checked against the next tool that finished.
+TIMED_OUT: dict[tuple[str, str, str], float] = {}
+WARM_UP_BELOW = 1.0  # seconds: a slower tool that already ran in this process is not warmed
+WARMED: set[str] = set()  # tools that ran in an earlier cell of this process
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 clock = CLOCKS["wall"]
@@ -120,23 +123,28 @@ def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[
     cells = sum(s.cells for s in specs) / len(specs)
     big = cells >= BIG_FOR_PEERS
     names = [t for t in chosen if not big or t in tools.MM_TOOLS or t in tools.HAND]
-    reference = None
     rows: dict[str, dict] = {}
+    probes: dict[str, dict] = {}
     for tool in [tools.REFERENCE] + [t for t in names if t != tools.REFERENCE]:
-        if (family, task, tool) in TIMED_OUT and tool != tools.REFERENCE:
+        if cells >= TIMED_OUT.get((family, task, tool), float("inf")):
             probe = {"error": "timeout"}  # it timed out on a smaller puzzle of the family
         else:
             probe = _probe(family, size, tool, task, args.seed, args.timeout)
         if probe.get("error") == "timeout":
-            TIMED_OUT.add((family, task, tool))
-        if tool == tools.REFERENCE and "answers" in probe:
-            reference = probe["answers"]
-        row = {"family": family, "size": size, "cells": cells, "task": task, "tool": tool,
-               "puzzles": len(specs), "peak_mb": probe.get("peak_mb"),
-               "probe_s": probe.get("seconds"), "median_s": None, "runs": 0,
-               "check": probe.get("error") or _check(specs, probe["answers"], reference,
-                                                     task)}
-        rows[tool] = row
+            key = (family, task, tool)
+            TIMED_OUT[key] = min(cells, TIMED_OUT.get(key, cells))
+        probes[tool] = probe
+    # the reference model's answers; when it timed out, the next hand-written model's, then
+    # mm's other backend's (each verdict still compared with another solver's)
+    order = [tools.REFERENCE, *tools.HAND, "mm-cpsat", "mm-sat", *names]
+    reference = next((probes[t]["answers"] for t in order if "answers" in probes.get(t, {})),
+                     None)
+    for tool, probe in probes.items():
+        rows[tool] = {"family": family, "size": size, "cells": cells, "task": task,
+                      "tool": tool, "puzzles": len(specs), "peak_mb": probe.get("peak_mb"),
+                      "probe_s": probe.get("seconds"), "median_s": None, "runs": 0,
+                      "check": probe.get("error") or _check(specs, probe["answers"],
+                                                            reference, task)}
     timed = [t for t in names if rows[t]["check"] == "ok"]
     quick = [t for t in timed if rows[t]["probe_s"] < SLOW_PROBE]
     for tool in timed:
@@ -149,6 +157,10 @@ def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[
         return len(done) < args.runs or (sum(done) < args.min_seconds
                                          and len(done) < MAX_RUNS)
 
+    # a tool that takes a second or more and already ran in this process (its solver
+    # imported, its code warm) is not warmed up again: round 0 counts for it
+    counted = {t for t in quick if t in WARMED and rows[t]["probe_s"] >= WARM_UP_BELOW}
+    WARMED.update(quick)
     round_ = 0
     active = list(quick)
     while active:
@@ -158,7 +170,7 @@ def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[
             check = _check(specs, answers, reference, task)
             if check != "ok":
                 rows[tool]["check"] = check
-            if round_ > 0:  # round 0 warms up
+            if round_ > 0 or tool in counted:  # round 0 warms up
                 times[tool].append(seconds)
         round_ += 1
         active = [t for t in quick if wanted(t)]
@@ -318,8 +330,10 @@ def main() -> None:
         return
     for known in args.known:
         with open(known) as f:
-            TIMED_OUT.update((r["family"], r["task"], r["tool"]) for r in csv.DictReader(f)
-                             if r["check"] == "timeout")
+            for r in csv.DictReader(f):
+                if r["check"] == "timeout":
+                    key = (r["family"], r["task"], r["tool"])
+                    TIMED_OUT[key] = min(float(r["cells"]), TIMED_OUT.get(key, float("inf")))
     from rich.console import Console
 
     console = Console(width=max(160, 40 + 11 * len(args.tools.split(","))))

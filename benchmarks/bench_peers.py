@@ -16,6 +16,11 @@ runs. The issue asks for medians of at least 5 interleaved runs; on a machine sh
 other jobs, 5 runs of a few milliseconds moved by 1.5x between two runs of the same code
 (minimal 8x10: 25.6 ms in one run, 12.3 ms in another), while a median of a hundred is
 steady. A tool that stops earlier leaves the rotation; the others go on interleaved.
+A tool whose probe took over 2 s and 3x mm-auto's is timed by one run in this process:
+no ratio the issue judges can cross its bound on its exact median (they compare mm-auto
+with the fastest of several tools, or ask mm-auto to be faster than it).
+--jobs N runs the families in N processes at once, each cell still in one process (a
+long run on a shared machine otherwise gets one core's share of it); one table and CSV.
 CP-SAT uses one worker in every tool. Every answer is checked:
 each solution against the clue list in plain Python, each verdict and unique solution
 against the hand-written CP-SAT model.

@@ -73,6 +73,26 @@ def engines() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
+def _clause_loader(solver: Solver) -> Callable[[list[int]], None]:
+    """Adds one clause to a new solver. For MiniSat, straight into PySAT's C call: its
+    Python wrapper (add_clause, looped over by append_formula) was a fifth of the time to
+    load a minimal 8x10 puzzle (8.5 against 6.8 ms for 6,400 clauses), most of what SAT
+    lost to CP-SAT there. Other engines go through PySAT's own add_clause."""
+    inner: Any = getattr(solver, "solver", None)
+    handle = getattr(inner, "minisat", None)
+    if type(inner).__name__ != "Minisat22" or handle is None:
+        return solver.add_clause
+    import pysolvers  # type: ignore[import-not-found]  # PySAT's C module, loaded already
+
+    add_cl = pysolvers.minisat22_add_cl
+
+    def add(clause: list[int]) -> None:
+        if add_cl(handle, clause) is False:
+            inner.status = False  # what PySAT's add_clause records: the clauses conflict
+
+    return add
+
+
 class SatBackend(Backend):
     name = "sat"
     options = ("engine",)
@@ -137,9 +157,11 @@ class SatBackend(Backend):
             with gc_paused():
                 solver = Solver(name=self.engine)
                 try:  # in chunks: millions of clauses take seconds to load
+                    add = _clause_loader(solver)
                     for start in range(0, len(self.clauses), LOAD_CHUNK):
                         self.tick()
-                        solver.append_formula(self.clauses[start:start + LOAD_CHUNK])
+                        for clause in self.clauses[start:start + LOAD_CHUNK]:
+                            add(clause)
                 except BaseException:
                     solver.delete()
                     raise

@@ -120,6 +120,72 @@ def _dense(types: int, n: int, seed: int, hard: bool) -> Spec:
     return spec
 
 
+# with, next to, left of, directly left of, before: weak links ("left of", "before") rule
+# out the counterexample while saying little, and a puzzle of many of them grows dense
+LINK_WEIGHTS = (0.45, 0.15, 0.1, 0.2, 0.1)
+
+
+def _separating(spec: Spec, rows: list[list[int]], other: list[list[int]],
+                rng: random.Random, seen: set[tuple]) -> Atom:
+    """A new fact, true of the hidden solution `rows` and false of `other`: drawn like
+    mm.generate's minimal puzzles (positive facts, the links that pin a noun down most
+    often: LINK_WEIGHTS; one in twenty negated) about a noun that `other` places elsewhere,
+    so each one rules `other` out."""
+    n = spec.nouns
+    moved = [(t, i) for t in range(1, spec.types) for i in range(n)
+             if other[t][i] != rows[t][i]]
+    for _ in range(200):
+        a = rng.choice(moved)
+        t2 = rng.choice([t for t in range(spec.types) if t != a[0]])
+        k = rng.choices(range(len(spec.links)), LINK_WEIGHTS)[0]
+        if k != 0 and a[0] == spec.links[k][0] == t2:
+            continue
+        positive = rng.random() >= 0.05
+        flip = rng.random() < 0.5
+        fits = []
+        for j in range(n):
+            atom: Atom = (positive, k, (t2, j), a) if flip else (positive, k, a, (t2, j))
+            if (_key(atom) not in seen and atom_holds(spec, rows, atom)
+                    and not atom_holds(spec, other, atom)):
+                fits.append(atom)
+        if fits:
+            return rng.choice(fits)
+    # always separates: `a` is "with" the first-type noun of its hidden row, which `other`
+    # moved away from it
+    a = moved[0]
+    return (True, 0, a, (0, rows[a[0]][a[1]]))
+
+
+def _until_unique(types: int, n: int, seed: int) -> Spec:
+    """Clues added until the solution is unique, at any size (mm.generate(minimal=True)
+    takes minutes from 10x30 up): a hidden solution, then facts true of it, each drawn to
+    rule out the other solution the solver found last, on one incremental solver (the
+    hand-written PySAT model of peer_tools, MiniSat) with the hidden solution blocked under
+    an assumption. No clue is removed afterwards, so the puzzle is minimal-like (sparse:
+    about one fact per cell or fewer, every fact needed when it was added), not minimal."""
+    from peer_tools import _Cnf  # the pinned CNF (peer_tools imports this module)
+    from pysat.solvers import Solver
+
+    rng = random.Random(seed)
+    rows = _hidden(types, n, rng)
+    spec = Spec("minimal", f"{types}x{n}", types, n, _link_pool(n))
+    cnf = _Cnf(spec)
+    others = cnf.new()  # assumed: "not the hidden solution"
+    seen: set[tuple] = set()
+    with Solver(name="minisat22", bootstrap_with=cnf.clauses) as solver:
+        solver.add_clause([-others, *cnf.blocking(rows)])
+        loaded = len(cnf.clauses)
+        while solver.solve(assumptions=[others]):
+            other = cnf.rows({v for v in solver.get_model() if v > 0})
+            atom = _separating(spec, rows, other, rng, seen)
+            seen.add(_key(atom))
+            spec.clues.append(("all", (atom,)))
+            cnf.post(atom, [])
+            solver.append_formula(cnf.clauses[loaded:])
+            loaded = len(cnf.clauses)
+    return spec
+
+
 def from_puzzle(puzzle: mm.Puzzle, family: str, size: str) -> Spec:
     """The clue list of an mm puzzle (facts and the rules an English puzzle makes: and/or
     of relations), read from mm's solver-neutral model."""
@@ -170,8 +236,10 @@ def _reasoning_gym(count: int, seed: int) -> list[Spec]:
 
 FAMILIES = ("easy", "hard", "minimal", "generate", "einstein", "rg")
 SIZES = ("5x5", "6x8", "8x10", "10x30", "12x50", "15x80", "20x100", "30x200")
-MINIMAL_UP_TO_CELLS = 300  # mm.generate(minimal=True): 10x30 takes about 25 s of CPU (cached)
-GENERATE_UP_TO_CELLS = 600  # non-minimal mm.generate: 12x50 takes minutes
+MINIMAL_UP_TO_CELLS = 300  # mm.generate(minimal=True): 10x30 takes about 25 s of CPU (cached);
+# above, clues added until unique (_until_unique), minimal-like but not minimal
+GENERATE_UP_TO_CELLS = 600  # non-minimal mm.generate: 12x50 takes minutes; larger: only
+# when benchmarks/fixtures.py has stored one in benchmarks/data
 
 
 def specs(family: str, size: str, seed: int = 7) -> list[Spec] | None:
@@ -205,12 +273,12 @@ def _make(family: str, size: str, seed: int) -> list[Spec] | None:
         return [_dense(types, n, seed, hard=family == "hard")]
     if family == "minimal":
         if types * n > MINIMAL_UP_TO_CELLS:
-            return None
+            return [_until_unique(types, n, seed)]
         return [from_puzzle(mm.generate(types, n, seed=seed), family, size)]
     if family == "generate":
-        if types * n > GENERATE_UP_TO_CELLS:
-            return None
         stored = Path(__file__).parent / "data" / f"gen_{types}x{n}_s{seed}.py"
+        if types * n > GENERATE_UP_TO_CELLS and not stored.exists():
+            return None  # benchmarks/fixtures.py stores one (15x80 takes tens of minutes)
         puzzle = mm.load(str(stored)) if stored.exists() else \
             mm.generate(types, n, seed=seed, minimal=False)
         return [from_puzzle(puzzle, family, size)]

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from puzzle_oracle import evaluate, random_puzzle
 
 import mm
-from mm import IS, WITH, backends, ir, links, rules
+from mm import IS, IS_NOT, WITH, backends, ir, links, rules
 from mm.analysis.compile import compile_puzzle
 from mm.analysis.policy import choose_backend
 
@@ -70,6 +70,19 @@ def test_sat_engines():
         assert p.check_answer(p.solve(backend="sat", engine=engine))
     with pytest.raises(mm.PuzzleError, match="unknown engine 'nope'"):
         p.solve(backend="sat", engine="nope")
+
+
+def test_sat_clauses_that_conflict_as_they_load():
+    """A fact and its negation: the clauses conflict while they load (MiniSat is loaded
+    through PySAT's C call, backends/sat.py _clause_loader, which must keep that verdict).
+    No solution on every engine, as on CP-SAT."""
+    p = mm.load("five_houses")
+    fact = p.facts[0]
+    p.add_fact("99", fact.noun1, IS_NOT if fact.verb is IS else IS, fact.link, fact.noun2)
+    for engine in ("minisat22", "glucose4", "cadical195"):
+        assert p.solve(backend="sat", engine=engine) is None
+        assert p.count(limit=2, backend="sat", engine=engine) == 0
+    assert p.solve(backend="cpsat") is None
 
 
 def test_auto_follows_the_measured_rule():

@@ -35,6 +35,7 @@ Nodes are frozen and hashable, so a backend may share one literal between equal 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -288,6 +289,32 @@ NEGATE = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
 COUNT = -1  # the "type" under which int_refs lists an ICount: (ref, COUNT)
+
+
+def leaves(cond: Cond) -> Iterator[Rel | Cmp]:
+    """The relations and comparisons a condition is made of, through not/and/or/iff and
+    cardinalities (constants have none)."""
+    if isinstance(cond, Rel | Cmp):
+        yield cond
+    elif isinstance(cond, Not):
+        yield from leaves(cond.x)
+    elif isinstance(cond, Iff):
+        yield from leaves(cond.x)
+        yield from leaves(cond.y)
+    elif isinstance(cond, And | Or | Card):
+        for x in cond.xs:
+            yield from leaves(x)
+
+
+def nouns_named(cond: Cond) -> set[NounRef]:
+    """The nouns a condition names."""
+    out: set[NounRef] = set()
+    for leaf in leaves(cond):
+        if isinstance(leaf, Rel):
+            out |= {leaf.a, leaf.b}
+        else:
+            out |= {ref for ref, _ in int_refs(leaf.a) | int_refs(leaf.b)}
+    return out
 
 
 def int_refs(term: IntTerm, values_only: bool = False) -> set[tuple[NounRef, int]]:

@@ -240,7 +240,7 @@ class _Explainer:
         self.ref: list[bool] = []
         self.ref_rows: ir.Assignment = ()
         self.ref_partner: dict[tuple[int, int], list[int]] = {}
-        self.mentions = [_refs(cond) for cond in self.conds]
+        self.mentions = [ir.nouns_named(cond) for cond in self.conds]
         # witnesses: solutions of some clues, valid while they agree with the known marks
         self.pool: list[list] = []
         self.supports: dict[int, list[Support]] = {}
@@ -716,21 +716,6 @@ def _open(model: ir.Model, backend: str) -> Backend:
         except UnsupportedFeature as exc:
             error = exc
     raise error or UnsupportedFeature("explain: no backend can express this puzzle")
-
-
-def _refs(cond: ir.Cond) -> set[tuple[int, int]]:
-    """The nouns a condition names."""
-    if isinstance(cond, ir.Rel):
-        return {cond.a, cond.b}
-    if isinstance(cond, ir.Not):
-        return _refs(cond.x)
-    if isinstance(cond, ir.And | ir.Or | ir.Card):
-        return set().union(*(_refs(x) for x in cond.xs))
-    if isinstance(cond, ir.Iff):
-        return _refs(cond.x) | _refs(cond.y)
-    if isinstance(cond, ir.Cmp):
-        return {ref for ref, _ in ir.int_refs(cond.a) | ir.int_refs(cond.b)}
-    return set()
 
 
 def _bits(mask: int) -> list[int]:

@@ -309,7 +309,6 @@ class _Witnesses:
     def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment]):
         self.clues, self.model, self.found = clues, model, found
         self.needed: set[int] = set()
-        self.rotated = 0  # clues proved needed by model rotation (for benchmarks)
         self.by_noun: dict[ir.NounRef, list[int]] = {}
         self.broken: list[set[int]] = []
         self.solutions: list[ir.Assignment] = []  # the solution of each broken set
@@ -317,7 +316,7 @@ class _Witnesses:
 
     def start(self, keep: set[int], hidden: ir.Assignment) -> None:
         for k in keep:
-            for ref in _refs(self.clues[k].cond):
+            for ref in ir.nouns_named(self.clues[k].cond):
                 self.by_noun.setdefault(ref, []).append(k)
         for w in self.found:
             self.add(w, keep)
@@ -328,10 +327,7 @@ class _Witnesses:
         rows): the clues it breaks are among those naming a noun on either row."""
         by_noun = self.by_noun
         types, n = len(hidden), len(hidden[0])
-        on_row = [[0] * n for _ in hidden]
-        for t, rows in enumerate(hidden):
-            for i, row in enumerate(rows):
-                on_row[t][row] = i
+        on_row = _nouns_by_row(hidden, types)
         # one type at a time (two at a time: 3x the time for 8% fewer solver calls at
         # 10x20), and every type: two houses trade everything
         moves: list[tuple[int, ...]] = [(t,) for t in range(1, types)]
@@ -343,13 +339,7 @@ class _Witnesses:
                 if touched <= self.needed:
                     continue
                 for move in moves:
-                    w = list(hidden)
-                    for t in move:
-                        swapped = list(hidden[t])
-                        a, b = on_row[t][ra], on_row[t][rb]
-                        swapped[a], swapped[b] = rb, ra
-                        w[t] = tuple(swapped)
-                    solution = tuple(w)
+                    solution = _swap_rows(hidden, move, ra, rb, on_row)
                     self._note({k for k in touched if not ir.holds(
                         self.clues[k].cond, self.model.tables, solution, self.model)},
                         solution, keep)
@@ -363,20 +353,14 @@ class _Witnesses:
         stack = [(solution, k)]
         while stack:
             w, k = stack.pop()
-            noun_on = [[0] * n for _ in w]
-            for t, rows in enumerate(w[:types]):
-                for i, row in enumerate(rows):
-                    noun_on[t][row] = i
+            noun_on = _nouns_by_row(w, types)
             on_row = [{c for t in range(types) for c in self.by_noun.get((t, noun_on[t][r]), ())
                        if c in keep} for r in range(n)]
             for t, ra in _moves(self.clues[k].cond, w, tables, types):
                 for rb in range(n):
                     if rb == ra:
                         continue
-                    swapped = list(w[t])
-                    a, b = noun_on[t][ra], noun_on[t][rb]
-                    swapped[a], swapped[b] = rb, ra
-                    w2 = w[:t] + (tuple(swapped),) + w[t + 1:]
+                    w2 = _swap_rows(w, (t,), ra, rb, noun_on)
                     if not ir.holds(self.clues[k].cond, tables, w2, self.model):
                         continue  # k still broken: nothing learned
                     broken = []
@@ -387,7 +371,6 @@ class _Witnesses:
                                 break
                     if len(broken) == 1 and broken[0] not in self.needed:
                         self.needed.add(broken[0])
-                        self.rotated += 1
                         stack.append((w2, broken[0]))
 
     def score(self, k: int) -> float:
@@ -430,17 +413,24 @@ class _Witnesses:
                         self._rotate(self.solutions[slot], last, keep)
 
 
-def _refs(cond: ir.Cond) -> set[ir.NounRef]:
-    """The nouns a condition names."""
-    if isinstance(cond, ir.Rel):
-        return {cond.a, cond.b}
-    if isinstance(cond, ir.Not | ir.Iff | ir.And | ir.Or | ir.Card):
-        parts = (cond.x,) if isinstance(cond, ir.Not) else \
-            (cond.x, cond.y) if isinstance(cond, ir.Iff) else cond.xs
-        return set().union(*(_refs(x) for x in parts))
-    if isinstance(cond, ir.Cmp):
-        return {ref for ref, _ in ir.int_refs(cond.a) | ir.int_refs(cond.b)}
-    return set()
+def _nouns_by_row(w: ir.Assignment, types: int) -> list[list[int]]:
+    """[t][row]: the noun of type t on that row (w gives each noun's row)."""
+    out = [[0] * len(w[0]) for _ in range(types)]
+    for t in range(types):
+        for i, row in enumerate(w[t]):
+            out[t][row] = i
+    return out
+
+
+def _swap_rows(w: ir.Assignment, move: tuple[int, ...], ra: int, rb: int,
+               noun_on: list[list[int]]) -> ir.Assignment:
+    """w with the nouns of the types in `move` on rows ra and rb traded."""
+    out = list(w)
+    for t in move:
+        rows = list(w[t])
+        rows[noun_on[t][ra]], rows[noun_on[t][rb]] = rb, ra
+        out[t] = tuple(rows)
+    return tuple(out)
 
 
 def _moves(cond: ir.Cond, w: ir.Assignment, tables: list[ir.Table],
@@ -449,30 +439,12 @@ def _moves(cond: ir.Cond, w: ir.Assignment, tables: list[ir.Table],
     truth in w: the rows of the nouns it names, in their own type and in the types its
     tables and integer terms read."""
     out: set[tuple[int, int]] = set()
-
-    def at(ref: ir.NounRef, t: int) -> None:
-        row = w[ref[0]][ref[1]]
-        for u in (ref[0], t):
-            if 0 < u < types:
-                out.add((u, row))
-
-    def walk(c: ir.Cond) -> None:
-        if isinstance(c, ir.Rel):
-            at(c.a, tables[c.table].type)
-            at(c.b, tables[c.table].type)
-        elif isinstance(c, ir.Cmp):
-            for ref, t in ir.int_refs(c.a) | ir.int_refs(c.b):
-                at(ref, t)
-        elif isinstance(c, ir.Not):
-            walk(c.x)
-        elif isinstance(c, ir.Iff):
-            walk(c.x)
-            walk(c.y)
-        elif isinstance(c, ir.And | ir.Or | ir.Card):
-            for x in c.xs:
-                walk(x)
-
-    walk(cond)
+    for leaf in ir.leaves(cond):
+        reads = ({(leaf.a, tables[leaf.table].type), (leaf.b, tables[leaf.table].type)}
+                 if isinstance(leaf, ir.Rel) else ir.int_refs(leaf.a) | ir.int_refs(leaf.b))
+        for ref, t in reads:
+            row = w[ref[0]][ref[1]]
+            out |= {(u, row) for u in (ref[0], t) if 0 < u < types}
     return out
 
 

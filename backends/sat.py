@@ -709,32 +709,37 @@ class SatBackend(Backend):
         return found
 
     def satisfiable(self, assume: Sequence[int] = ()) -> bool:
+        satisfiable = self._decide(assume)
+        if satisfiable is None:
+            raise self.timed_out()
+        return satisfiable
+
+    def bounded_solution(self, assume: Sequence[int], conflicts: int
+                         ) -> tuple[bool, ir.Assignment | None]:
+        satisfiable = self._decide(assume, conflicts)
+        if satisfiable is None:
+            return False, None
+        return True, self._solution() if satisfiable else None
+
+    def _decide(self, assume: Sequence[int], conflicts: int | None = None) -> bool | None:
+        """One solve under the assumptions (None: stopped undecided, at the time limit or
+        after `conflicts`), Ctrl-C raised as KeyboardInterrupt, the core kept when
+        unsatisfiable."""
         solver = self._start()
         left = self.remaining_time()
         try:
-            satisfiable = self._solve(solver, list(assume), left)
+            if conflicts is None:
+                satisfiable = self._solve(solver, list(assume), left)
+            else:
+                solver.conf_budget(conflicts)
+                satisfiable = solver.solve_limited(assumptions=list(assume))
         except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
             if "interrupt" in str(exc).lower():
                 raise KeyboardInterrupt from None
             raise
-        if satisfiable is None:
-            raise self.timed_out()
-        if not satisfiable:
+        if satisfiable is False:
             self._core = solver.get_core() if assume else []
-        return bool(satisfiable)
-
-    def bounded_solution(self, assume: Sequence[int], conflicts: int
-                         ) -> tuple[bool, ir.Assignment | None]:
-        solver = self._start()
-        self.remaining_time()  # raises once the time limit is spent
-        solver.conf_budget(conflicts)
-        satisfiable = solver.solve_limited(assumptions=list(assume))
-        if satisfiable is None:
-            return False, None
-        if not satisfiable:
-            self._core = solver.get_core() if assume else []
-            return True, None
-        return True, self._solution()
+        return satisfiable
 
     def next_solution(self, assume: Sequence[int] = ()) -> ir.Assignment | None:
         if not self.satisfiable(assume):

@@ -300,12 +300,21 @@ def plot(results: list[dict], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
-def markdown(path: Path) -> str:
-    """A CSV of an earlier run as a markdown table (ms; the README quotes it)."""
+def _read_csv(path: Path) -> list[dict]:
+    """The rows of a CSV this script wrote, numbers as numbers."""
     with path.open() as f:
         results = list(csv.DictReader(f))
     for row in results:
-        row["median_s"] = float(row["median_s"]) if row["median_s"] else None
+        for key in ("cells", "median_s", "probe_s", "peak_mb"):
+            row[key] = float(row[key]) if row[key] else None
+        row["runs"] = int(row["runs"])
+        row["puzzles"] = int(row["puzzles"])
+    return results
+
+
+def markdown(path: Path) -> str:
+    """A CSV of an earlier run as a markdown table (ms; the README quotes it)."""
+    results = _read_csv(path)
     chosen = list(dict.fromkeys(r["tool"] for r in results))
     cells: dict[tuple, dict[str, dict]] = {}
     for row in results:
@@ -319,18 +328,6 @@ def markdown(path: Path) -> str:
                      + f" | {_ratio(auto, [by_tool.get(t) for t in tools.HAND])}"
                      + f" | {_ratio(auto, [by_tool.get('mm-sat'), by_tool.get('mm-cpsat')])} |")
     return "\n".join(lines)
-
-
-def _read_csv(path: Path) -> list[dict]:
-    """The rows of a CSV this script wrote, numbers as numbers."""
-    with path.open() as f:
-        results = list(csv.DictReader(f))
-    for row in results:
-        for key in ("cells", "median_s", "probe_s", "peak_mb"):
-            row[key] = float(row[key]) if row[key] else None
-        row["runs"] = int(row["runs"])
-        row["puzzles"] = int(row["puzzles"])
-    return results
 
 
 def _parallel(args: argparse.Namespace, sizes: list[str], console) -> list[dict]:
@@ -409,11 +406,10 @@ def main() -> None:
         print(markdown(Path(args.markdown)))
         return
     for known in args.known:
-        with open(known) as f:
-            for r in csv.DictReader(f):
-                if r["check"] == "timeout":
-                    key = (r["family"], r["task"], r["tool"])
-                    TIMED_OUT[key] = min(float(r["cells"]), TIMED_OUT.get(key, float("inf")))
+        for r in _read_csv(Path(known)):
+            if r["check"] == "timeout":
+                key = (r["family"], r["task"], r["tool"])
+                TIMED_OUT[key] = min(r["cells"], TIMED_OUT.get(key, float("inf")))
     from rich.console import Console
 
     console = Console(width=max(160, 40 + 11 * len(args.tools.split(","))))

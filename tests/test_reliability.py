@@ -351,8 +351,13 @@ def _hard_sat_engine(time_limit, engine=None):
     return sat
 
 
+# The child is a library user's script as a terminal starts it: Ctrl-C raises
+# KeyboardInterrupt. Python leaves SIGINT ignored when its parent ignored it (a shell does
+# for a job started with "&"), and then the script rightly ignores Ctrl-C: CI started that
+# way hung here whenever the signal landed after the first conflict slice.
 _NATIVE_SOLVE = """
-import sys, time
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {tests!r})
 from test_reliability import _hard_sat_engine
 sat = _hard_sat_engine({time_limit!r})

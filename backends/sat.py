@@ -78,21 +78,24 @@ def engines() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
-def _clause_loader(solver: Solver) -> Callable[[list[int]], None]:
-    """Adds one clause to a new solver. For MiniSat, straight into PySAT's C call: its
-    Python wrapper (add_clause, looped over by append_formula) was a fifth of the time to
-    load a minimal 8x10 puzzle (8.5 against 6.8 ms for 6,400 clauses), most of what SAT
-    lost to CP-SAT there. Other engines go through PySAT's own add_clause."""
+def _clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
+    """Adds a list of clauses to a new solver. For MiniSat, straight into PySAT's C call,
+    mapped over the list: its Python wrapper (add_clause, looped over by append_formula)
+    was a fifth of the time to load a minimal 8x10 puzzle (8.5 against 6.8 ms for 6,400
+    clauses), most of what SAT lost to CP-SAT there, and a Python call per clause around
+    the C call another tenth of a large load (hard-dense 12x50, a million clauses). Other
+    engines go through PySAT's own append_formula."""
     inner: Any = getattr(solver, "solver", None)
     handle = getattr(inner, "minisat", None)
     if type(inner).__name__ != "Minisat22" or handle is None:
-        return solver.add_clause
+        return solver.append_formula
     import pysolvers  # type: ignore[import-not-found]  # PySAT's C module, loaded already
 
     add_cl = pysolvers.minisat22_add_cl
 
-    def add(clause: list[int]) -> None:
-        if add_cl(handle, clause) is False:
+    def add(clauses: list[list[int]]) -> None:
+        # every clause, even past a conflict (each call makes the variables it names)
+        if False in list(map(add_cl, itertools.repeat(handle), clauses)):
             inner.status = False  # what PySAT's add_clause records: the clauses conflict
 
     return add
@@ -190,8 +193,7 @@ class SatBackend(Backend):
         try:
             for start in range(0, len(held), LOAD_CHUNK):
                 self.tick()
-                for clause in held[start:start + LOAD_CHUNK]:
-                    add(clause)
+                add(held[start:start + LOAD_CHUNK])
         except BaseException:
             del held[:start]
             raise

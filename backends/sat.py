@@ -79,12 +79,12 @@ def engines() -> list[str]:
 
 
 def _clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
-    """Adds a list of clauses to a new solver. For MiniSat, straight into PySAT's C call,
-    mapped over the list: its Python wrapper (add_clause, looped over by append_formula)
-    was a fifth of the time to load a minimal 8x10 puzzle (8.5 against 6.8 ms for 6,400
-    clauses), most of what SAT lost to CP-SAT there, and a Python call per clause around
-    the C call another tenth of a large load (hard-dense 12x50, a million clauses). Other
-    engines go through PySAT's own append_formula."""
+    """Adds a list of clauses to a solver not yet queried. For MiniSat, straight into
+    PySAT's C call, mapped over the list: its Python wrapper (add_clause, looped over by
+    append_formula) was a fifth of the time to load a minimal 8x10 puzzle (8.5 against
+    6.8 ms for 6,400 clauses), most of what SAT lost to CP-SAT there, and a Python call per
+    clause around the C call another tenth of a large load (hard-dense 12x50, a million
+    clauses). Other engines go through PySAT's own append_formula."""
     inner: Any = getattr(solver, "solver", None)
     handle = getattr(inner, "minisat", None)
     if type(inner).__name__ != "Minisat22" or handle is None:

@@ -66,6 +66,11 @@ MAX_DOMAIN = 256  # largest placeholder domain the one-hot value encoding takes
 EXACT_BELOW = 100  # approximate counts: below this many solutions, enumerate them exactly
 COUNT_HERE_UP_TO = 20_000  # clauses counted in this process when there is no time limit
 LOAD_CHUNK = 50_000  # clauses loaded into the solver between two looks at the clock
+# clauses held as Python lists before the build starts loading them into the solver as it
+# goes: a held clause costs ~160 bytes (hard-dense 20x100: 13 million clauses, 2.1 GB,
+# held while MiniSat's own copy was made, peak 2.7 GB); smaller models are held whole, so
+# counting reads them and a model that is only counted never makes a solver
+STREAM_FROM = 200_000
 
 
 def engines() -> list[str]:
@@ -73,21 +78,24 @@ def engines() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
-def _clause_loader(solver: Solver) -> Callable[[list[int]], None]:
-    """Adds one clause to a new solver. For MiniSat, straight into PySAT's C call: its
-    Python wrapper (add_clause, looped over by append_formula) was a fifth of the time to
-    load a minimal 8x10 puzzle (8.5 against 6.8 ms for 6,400 clauses), most of what SAT
-    lost to CP-SAT there. Other engines go through PySAT's own add_clause."""
+def _clause_loader(solver: Solver) -> Callable[[list[list[int]]], None]:
+    """Adds a list of clauses to a solver not yet queried. For MiniSat, straight into
+    PySAT's C call, mapped over the list: its Python wrapper (add_clause, looped over by
+    append_formula) was a fifth of the time to load a minimal 8x10 puzzle (8.5 against
+    6.8 ms for 6,400 clauses), most of what SAT lost to CP-SAT there, and a Python call per
+    clause around the C call another tenth of a large load (hard-dense 12x50, a million
+    clauses). Other engines go through PySAT's own append_formula."""
     inner: Any = getattr(solver, "solver", None)
     handle = getattr(inner, "minisat", None)
     if type(inner).__name__ != "Minisat22" or handle is None:
-        return solver.add_clause
+        return solver.append_formula
     import pysolvers  # type: ignore[import-not-found]  # PySAT's C module, loaded already
 
     add_cl = pysolvers.minisat22_add_cl
 
-    def add(clause: list[int]) -> None:
-        if add_cl(handle, clause) is False:
+    def add(clauses: list[list[int]]) -> None:
+        # every clause, even past a conflict (each call makes the variables it names)
+        if False in list(map(add_cl, itertools.repeat(handle), clauses)):
             inner.status = False  # what PySAT's add_clause records: the clauses conflict
 
     return add
@@ -96,6 +104,7 @@ def _clause_loader(solver: Solver) -> Callable[[list[int]], None]:
 class SatBackend(Backend):
     name = "sat"
     options = ("engine",)
+    stream_from: int | None = STREAM_FROM  # None: every clause held until the solver starts
 
     def __init__(self, model: ir.Model, time_limit: float | None = None,
                  engine: str | None = None, **options: Any):
@@ -115,8 +124,10 @@ class SatBackend(Backend):
         self.n = model.size
         self.pool = IDPool()
         self.true = self.pool.id("true")
+        # clauses not yet in the solver: all of them until the model outgrows STREAM_FROM
         self.clauses: list[list[int]] = [[self.true]]
         self.solver: Solver | None = None
+        self._started = False  # the solver answers queries; new clauses go straight to it
         self._lit: dict[ir.Cond, int] = {}
         # same-row literals by (x, type, y), and order ladders by ("order", ref, type)
         self._pair: dict[tuple, tuple[Any, set[int]]] = {}
@@ -130,6 +141,7 @@ class SatBackend(Backend):
         self._values: dict[int, list[list[int]]] = {}  # placeholder value literals
         with gc_paused():
             self._build()
+        self._built = (len(self.clauses), self.pool.top)  # held clauses and variables then
 
     def _build(self) -> None:
         """The position matrix, placeholder values and every constraint of the model."""
@@ -144,30 +156,48 @@ class SatBackend(Backend):
                     self._exactly_one(grid[i])
             for r in range(self.n):
                 self._exactly_one([grid[i][r] for i in range(size)])
+            self._stream()
         for t, domain in model.placeholders.items():
             self._placeholder_values(t, domain)
         for _origin, cond in model.constraints:
             self.tick()
             self._post(cond)
+            self._stream()
+
+    def _stream(self) -> None:
+        """During the build: once STREAM_FROM clauses are held, load them into the solver
+        (made now), so a large model is never held twice."""
+        if self.stream_from is not None and len(self.clauses) >= self.stream_from:
+            self._load_held()
 
     def _start(self) -> Solver:
-        """The SAT solver, made on first use from the clauses so far (so a model that is
-        only counted never builds one)."""
-        if self.solver is None:
+        """The SAT solver, ready for queries: made on first use (so a model that is only
+        counted never builds one), with every clause still held loaded into it."""
+        self._started = True
+        if self.solver is None or self.clauses:
             with gc_paused():
-                solver = Solver(name=self.engine)
-                try:  # in chunks: millions of clauses take seconds to load
-                    add = _clause_loader(solver)
-                    for start in range(0, len(self.clauses), LOAD_CHUNK):
-                        self.tick()
-                        for clause in self.clauses[start:start + LOAD_CHUNK]:
-                            add(clause)
-                except BaseException:
-                    solver.delete()
-                    raise
-            self.solver = solver
-            self.clauses = []
+                self._load_held()
+        assert self.solver is not None
         return self.solver
+
+    def _load_held(self) -> None:
+        """Load the held clauses into the solver (made if there is none), in chunks with a
+        look at the clock between them: millions of clauses take seconds. Stopped part way,
+        the clauses loaded are dropped from those held (a chunk cut short is loaded again
+        in full next time: a clause added twice changes nothing)."""
+        if self.solver is None:
+            self.solver = Solver(name=self.engine)
+        add = _clause_loader(self.solver)
+        held = self.clauses
+        start = 0
+        try:
+            for start in range(0, len(held), LOAD_CHUNK):
+                self.tick()
+                add(held[start:start + LOAD_CHUNK])
+        except BaseException:
+            del held[:start]
+            raise
+        self.clauses = []
 
     # ------------------------------------------------------------------ clauses
     def _add(self, clause: list[int]) -> None:
@@ -176,8 +206,8 @@ class SatBackend(Backend):
             return
         if -self.true in clause:
             clause = [lit for lit in clause if lit != -self.true]
-        if self.solver is not None:
-            self.solver.add_clause(clause)
+        if self._started:
+            self.solver.add_clause(clause)  # type: ignore[union-attr]  # made by _start
         else:
             self.clauses.append(clause)
 
@@ -258,8 +288,8 @@ class SatBackend(Backend):
 
     def _extend(self, clauses: list[list[int]]) -> None:
         """Add clauses known to hold no constant literal."""
-        if self.solver is not None:
-            self.solver.append_formula(clauses)
+        if self._started:
+            self.solver.append_formula(clauses)  # type: ignore[union-attr]  # made by _start
         else:
             self.clauses.extend(clauses)
 
@@ -667,10 +697,11 @@ class SatBackend(Backend):
         """The number of solutions from a model counter, without enumerating: Ganak
         (exact, projected) or, with approx, ApproxMC (within a factor 1.8 of the true count
         with probability at least 0.8: epsilon=0.8, delta=0.2)."""
-        if self.solver is not None:
+        if self._started:
             raise PuzzleError("sat: count the model before solving it")
-        clauses = [c for c in self.clauses if c]
-        if len(clauses) < len(self.clauses):
+        every = self._every_clause()
+        clauses = [c for c in every if c]
+        if len(clauses) < len(every):
             return 0  # an empty clause: no solution
         projection = self.projection()
         if not projection:  # one possible assignment (e.g. one-noun repeating types): is it one?
@@ -687,6 +718,20 @@ class SatBackend(Backend):
             return _count(clauses, projection, approx)
         return _count_in_child(clauses, projection, approx, self.remaining_time(),
                                self.timed_out)
+
+    def _every_clause(self) -> list[list[int]]:
+        """The whole CNF, for a counter: the held clauses, unless the build streamed some
+        into the solver; then the model is encoded again with every clause held (the
+        encoding is deterministic: the same clauses on the same variables), plus the
+        clauses added since the build."""
+        if self.solver is None:
+            return self.clauses
+        whole = _WholeCnf(self.model, self.remaining_time(), engine=self.engine)
+        held, top = self._built
+        if whole.pool.top != top:
+            raise PuzzleError(f"sat: encoding the model again made {whole.pool.top} "
+                              f"variables, not {top}; cannot count it")
+        return whole.clauses + self.clauses[held:]
 
     def _enumerate_projection(self, clauses: list[list[int]], projection: list[int],
                               limit: int) -> int:
@@ -851,6 +896,13 @@ class SatBackend(Backend):
         solver = getattr(self, "solver", None)
         if solver is not None:
             solver.delete()
+
+
+class _WholeCnf(SatBackend):
+    """The SAT encoding with every clause held until a solver starts, however many
+    (model counting of a model whose build streamed its clauses into the solver)."""
+
+    stream_from = None
 
 
 def _count(clauses: list[list[int]], projection: list[int], approx: bool) -> int:

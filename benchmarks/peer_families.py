@@ -238,8 +238,9 @@ FAMILIES = ("easy", "hard", "minimal", "generate", "einstein", "rg")
 SIZES = ("5x5", "6x8", "8x10", "10x30", "12x50", "15x80", "20x100", "30x200")
 MINIMAL_UP_TO_CELLS = 300  # mm.generate(minimal=True): 10x30 takes about 25 s of CPU (cached);
 # above, clues added until unique (_until_unique), minimal-like but not minimal
-GENERATE_UP_TO_CELLS = 600  # non-minimal mm.generate: 12x50 takes minutes; larger: only
-# when benchmarks/fixtures.py has stored one in benchmarks/data
+GENERATE_UP_TO_CELLS = 600  # non-minimal mm.generate made here up to 12x50; larger ones are
+# read from benchmarks/data, where benchmarks/fixtures.py stores them (15x80 s7: 13 s of CPU,
+# 20x100 s7: 50 s; 30x200 is not stored)
 
 
 def specs(family: str, size: str, seed: int = 7) -> list[Spec] | None:
@@ -278,7 +279,7 @@ def _make(family: str, size: str, seed: int) -> list[Spec] | None:
     if family == "generate":
         stored = Path(__file__).parent / "data" / f"gen_{types}x{n}_s{seed}.py"
         if types * n > GENERATE_UP_TO_CELLS and not stored.exists():
-            return None  # benchmarks/fixtures.py stores one (15x80 takes tens of minutes)
+            return None  # not stored: python benchmarks/fixtures.py 30x200 makes one
         puzzle = mm.load(str(stored)) if stored.exists() else \
             mm.generate(types, n, seed=seed, minimal=False)
         return [from_puzzle(puzzle, family, size)]

@@ -763,6 +763,7 @@ class SatBackend(Backend):
                          ) -> tuple[bool, ir.Assignment | None]:
         satisfiable = self._decide(assume, conflicts)
         if satisfiable is None:
+            self.remaining_time()  # stopped by the time limit, not the budget: raises
             return False, None
         return True, self._solution() if satisfiable else None
 
@@ -775,9 +776,15 @@ class SatBackend(Backend):
         try:
             if conflicts is None:
                 satisfiable = self._solve(solver, list(assume), left)
-            else:
+            elif left is None or self.engine.startswith("cadical"):
                 solver.conf_budget(conflicts)
                 satisfiable = solver.solve_limited(assumptions=list(assume))
+            else:  # a budget of thousands of conflicts can outlast the time limit
+                solver.conf_budget(conflicts)
+                with interrupter(solver.interrupt, left):
+                    satisfiable = solver.solve_limited(assumptions=list(assume),
+                                                       expect_interrupt=True)
+                solver.clear_interrupt()
         except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
             if "interrupt" in str(exc).lower():
                 raise KeyboardInterrupt from None

@@ -284,6 +284,10 @@ def test_a_time_limit_bounds_the_whole_generation(mm_cli):
     assert done.stderr.strip().startswith("mm: time limit of 0.5 s reached")
     with pytest.raises(mm.TimeLimitReached):  # steering: every attempt draws on it
         mm.generate(5, 5, seed=1, difficulty="fiendish", time_limit=0.5)
+    start = time.monotonic()  # at 12x50 the limit falls after the draw: in the swaps that
+    with pytest.raises(mm.TimeLimitReached):  # prove clues needed (seconds of Python) or
+        mm.generate(12, 50, seed=2, time_limit=3)  # in a removal call of 3,000 conflicts
+    assert time.monotonic() - start < 3.5
 
 
 def test_grade_takes_a_time_limit(mm_cli, tmp_path):

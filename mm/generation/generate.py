@@ -15,6 +15,7 @@ has the level asked for.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +31,9 @@ from mm.model.question import Question
 from mm.model.rules import Condition
 from mm.puzzle import Puzzle
 
-# conflicts a removal call may take on its first try; a clue that needs more is tried again
-# after all the others, by when other solutions may have proved it needed (see _minimize)
-REMOVAL_BUDGET = 300
+# conflicts a removal call may take in each round: a clue that needs more waits for the next
+# round, after every other clue (see _minimize); the last round has no bound
+REMOVAL_BUDGETS: tuple[int | None, ...] = (3, 30, 300, 3000, None)
 MAX_DRAWS = 2000  # draws of a clue for one counterexample before the kinds are called too weak
 # puzzles tried per difficulty request before giving up (deterministic: a count, not a clock)
 MAX_ATTEMPTS = 200
@@ -144,8 +145,8 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
             calls += 1
         keep = set(range(len(clues)))
         if minimal:
-            keep, more = _minimize(engine, guards, rng, _Witnesses(clues, model, witnesses),
-                                   hidden)
+            keep, more = _minimize(engine, guards, rng,
+                                   _Witnesses(clues, model, witnesses, deadline.check), hidden)
             calls += more
     for number, k in enumerate(sorted(keep), start=1):
         clues[k].commit(str(number))
@@ -234,13 +235,15 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     generate(12, 50, seed=0): 303 s CPU with rotation and settling, over 18 minutes
     without (10x30 seeds 0-6: 5-25 s, against 6-64 s).
 
-    Each clue's first test may take REMOVAL_BUDGET conflicts (`Backend.bounded_solution`);
-    a clue that needs more waits until every other clue is tested, by when a solution
-    found for another may have proved it needed, and the solver has learnt more; then it
-    is tested without a bound. The time per seed was heavy-tailed (10x30: a few calls of
-    1,000-2,000 conflicts made seeds 1, 9 and 14 take 36, 85 and 111 s CPU; with the
-    budget 14, 14 and 34 s; seeds 0 and 3 unchanged). Conflict counts are deterministic,
-    so the same seed still gives the same puzzle.
+    The tests run in rounds of rising conflict budgets (REMOVAL_BUDGETS,
+    `Backend.bounded_solution`): a clue whose test needs more than its round allows waits
+    for the next round, after every other clue. A test put off is cheaper when it comes
+    back: other clues have gone by then, so a second solution is easier to find, and the
+    solver has learnt more (10x30: tests that ran out of 300 conflicts took 10-545 when
+    tried again). One budget of 300 then no bound (last session) took 38.8 s of CPU over
+    10x30 seeds 6-11; the rounds 3, 30, 300, 3000, unbounded 23.6 s (max 5.2 s, was
+    12.4); 12x50 seed 10 went from over 24 minutes to about 5. Conflict counts are
+    deterministic, so the same seed still gives the same puzzle.
 
     The clues the known solutions point at (`_Witnesses.score`) are tested first, the
     rest (random order among equals) last. A clue that is needed stays needed as others
@@ -270,14 +273,15 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     settle(set())
     calls = 0
     untested = rng.sample(sorted(keep), len(keep))
-    postponed: list[int] = []  # clues whose first test ran out of its conflict budget
-    budget: int | None = REMOVAL_BUDGET
+    postponed: list[int] = []  # clues whose test ran out of this round's budget
+    budgets = list(REMOVAL_BUDGETS)
+    budget = budgets.pop(0)
     while True:
         untested = [k for k in untested if k in keep and k not in witnesses.needed]
         if not untested:
             if budget is None or not postponed:
                 break
-            untested, postponed, budget = postponed, [], None
+            untested, postponed, budget = postponed, [], budgets.pop(0)
             continue
         k = max(untested, key=witnesses.score)
         untested.remove(k)
@@ -306,8 +310,10 @@ class _Witnesses:
     that breaks exactly one kept clue proves that clue needed (it satisfies all the others),
     and stays a proof as clues go, since only that one is left broken."""
 
-    def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment]):
+    def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment],
+                 tick: Callable[[], None] = lambda: None):
         self.clues, self.model, self.found = clues, model, found
+        self.tick = tick  # raises once the time limit is spent (seconds of work at 12x50)
         self.needed: set[int] = set()
         self.by_noun: dict[ir.NounRef, list[int]] = {}
         self.broken: list[set[int]] = []
@@ -333,6 +339,7 @@ class _Witnesses:
         moves: list[tuple[int, ...]] = [(t,) for t in range(1, types)]
         moves.append(tuple(range(1, types)))
         for ra in range(n):
+            self.tick()
             for rb in range(ra + 1, n):
                 touched = {k for u in range(types) for row in (ra, rb)
                            for k in by_noun.get((u, on_row[u][row]), ())}
@@ -352,6 +359,7 @@ class _Witnesses:
         n = len(solution[0])
         stack = [(solution, k)]
         while stack:
+            self.tick()
             w, k = stack.pop()
             noun_on = _nouns_by_row(w, types)
             on_row = [{c for t in range(types) for c in self.by_noun.get((t, noun_on[t][r]), ())

@@ -242,7 +242,7 @@ def _minimize(engine: Any, guards: list[Any], rng: random.Random, witnesses: _Wi
     solver has learnt more (10x30: tests that ran out of 300 conflicts took 10-545 when
     tried again). One budget of 300 then no bound (last session) took 38.8 s of CPU over
     10x30 seeds 6-11; the rounds 3, 30, 300, 3000, unbounded 23.6 s (max 5.2 s, was
-    12.4); 12x50 seed 10 went from over 24 minutes to about 5. Conflict counts are
+    12.4); 12x50 seed 10 went from over 24 minutes of CPU to 6.5. Conflict counts are
     deterministic, so the same seed still gives the same puzzle.
 
     The clues the known solutions point at (`_Witnesses.score`) are tested first, the

@@ -740,9 +740,7 @@ class SatBackend(Backend):
             found = 0
             while found < limit:
                 self.tick()
-                with interrupter(solver.interrupt, self.remaining_time()):
-                    satisfiable = solver.solve_limited(expect_interrupt=True)
-                solver.clear_interrupt()
+                satisfiable = _stoppable_solve(solver, [], self.remaining_time())
                 if satisfiable is None:  # stopped at the time limit, or by Ctrl-C
                     self.tick()
                     raise KeyboardInterrupt
@@ -781,10 +779,7 @@ class SatBackend(Backend):
                 satisfiable = solver.solve_limited(assumptions=list(assume))
             else:  # a budget of thousands of conflicts can outlast the time limit
                 solver.conf_budget(conflicts)
-                with interrupter(solver.interrupt, left):
-                    satisfiable = solver.solve_limited(assumptions=list(assume),
-                                                       expect_interrupt=True)
-                solver.clear_interrupt()
+                satisfiable = _stoppable_solve(solver, list(assume), left)
         except Exception as exc:  # PySAT turns Ctrl-C in a native solve into its error
             if "interrupt" in str(exc).lower():
                 raise KeyboardInterrupt from None
@@ -832,10 +827,7 @@ class SatBackend(Backend):
             return satisfiable
         if not self.engine.startswith("cadical"):
             solver.conf_budget(-1)
-            with interrupter(solver.interrupt, left):
-                satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
-            solver.clear_interrupt()
-            return satisfiable
+            return _stoppable_solve(solver, assume, left)
         budget = SLICE
         while satisfiable is None:
             started = time.monotonic()
@@ -903,6 +895,16 @@ class SatBackend(Backend):
         solver = getattr(self, "solver", None)
         if solver is not None:
             solver.delete()
+
+
+def _stoppable_solve(solver: Solver, assume: list[int], seconds: float | None) -> bool | None:
+    """solve_limited under the conflict budget set, stopped by `interrupter` after
+    `seconds` or on Ctrl-C (None: stopped, or the budget ran out; Python raises
+    KeyboardInterrupt itself when the call returns after Ctrl-C)."""
+    with interrupter(solver.interrupt, seconds):
+        satisfiable = solver.solve_limited(assumptions=assume, expect_interrupt=True)
+    solver.clear_interrupt()
+    return satisfiable
 
 
 class _WholeCnf(SatBackend):

@@ -311,7 +311,7 @@ class _Witnesses:
     and stays a proof as clues go, since only that one is left broken."""
 
     def __init__(self, clues: list[K.Clue], model: ir.Model, found: list[ir.Assignment],
-                 tick: Callable[[], None] = lambda: None):
+                 tick: Callable[[], None]):
         self.clues, self.model, self.found = clues, model, found
         self.tick = tick  # raises once the time limit is spent (seconds of work at 12x50)
         self.needed: set[int] = set()

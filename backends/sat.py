@@ -24,6 +24,8 @@ Encoding
 * A repeating type has ``at(t, i, r)`` for its own nouns i with exactly one noun per row and
   no limit per noun; ``count(noun)`` reads an exact unary counter over its rows (a
   sequential counter whose outputs are equivalent to "on at least c rows").
+* A model whose encoding would pass MAX_CLAUSES (about 2 GB inside MiniSat) is refused with
+  UnsupportedFeature, before the build when a lower bound from the clues says so.
 Blocking clauses use the ``at`` literals only, so each solution is returned once whatever
 the auxiliary variables do.
 """
@@ -71,6 +73,11 @@ LOAD_CHUNK = 50_000  # clauses loaded into the solver between two looks at the c
 # held while MiniSat's own copy was made, peak 2.7 GB); smaller models are held whole, so
 # counting reads them and a model that is only counted never makes a solver
 STREAM_FROM = 200_000
+# clauses the encoding may hold, about 2 GB inside MiniSat (hard-dense 30x200: 151 million
+# clauses took 6.5 GB, 43 bytes a clause): a larger model is refused, named and sized, before
+# it is built where a cheap lower bound on its size already says so (QUADRATIC_PER_NOUN), or
+# when the build reaches it, rather than running the machine out of memory minutes later
+MAX_CLAUSES = 45_000_000
 
 
 def engines() -> list[str]:
@@ -105,6 +112,7 @@ class SatBackend(Backend):
     name = "sat"
     options = ("engine",)
     stream_from: int | None = STREAM_FROM  # None: every clause held until the solver starts
+    max_clauses: int = MAX_CLAUSES
 
     def __init__(self, model: ir.Model, time_limit: float | None = None,
                  engine: str | None = None, **options: Any):
@@ -139,6 +147,12 @@ class SatBackend(Backend):
             [[self.true if r == i else -self.true for r in range(self.n)]
              for i in range(self.n)]]
         self._values: dict[int, list[list[int]]] = {}  # placeholder value literals
+        self._loaded = 0  # clauses already in the solver (a streamed build)
+        indexed = self._indexed_nouns()
+        self._refuse_if_large(
+            indexed * self.n * (self.n - 1),
+            f": {indexed:,} times a noun's index in a type other than "
+            f"'{model.type_names[0]}' is read from its row, n(n-1) clauses each")
         with gc_paused():
             self._build()
         self._built = (len(self.clauses), self.pool.top)  # held clauses and variables then
@@ -162,7 +176,42 @@ class SatBackend(Backend):
         for _origin, cond in model.constraints:
             self.tick()
             self._post(cond)
+            self._refuse_if_large(len(self.clauses) + self._loaded)
             self._stream()
+
+    def _indexed_nouns(self) -> int:
+        """How many (noun, type) pairs the encoding will read "the index of the type-t noun
+        on this noun's row" for, t and the noun's type not the first: each costs n(n-1)
+        clauses (an order ladder or n slot literals, defined row by row), the one part of
+        the encoding that grows as n^3 per type. A lower bound: one direction each."""
+        model = self.model
+        cheap = {0, ir.COUNT, *model.repeats}  # a repeating type's slots cost n per noun
+        keys: set[tuple[ir.NounRef, int]] = set()
+        stack: list[Any] = [cond for _origin, cond in model.constraints]
+        while stack:
+            cond = stack.pop()
+            if isinstance(cond, ir.Rel):
+                t = model.tables[cond.table].type
+                if t not in cheap and not model.tables[cond.table].is_identity(self.n):
+                    keys.update((ref, t) for ref in (cond.a, cond.b)
+                                if ref[0] not in cheap and ref[0] != t)
+            elif isinstance(cond, ir.Not):
+                stack.append(cond.x)
+            elif isinstance(cond, ir.And | ir.Or | ir.Card):
+                stack.extend(cond.xs)
+            elif isinstance(cond, ir.Iff):
+                stack += [cond.x, cond.y]
+            elif isinstance(cond, ir.Cmp):
+                keys.update((ref, t) for ref, t in ir.int_refs(cond.a) | ir.int_refs(cond.b)
+                            if t not in cheap and ref[0] not in cheap and ref[0] != t)
+        return len(keys)
+
+    def _refuse_if_large(self, clauses: int, why: str = "") -> None:
+        if clauses > self.max_clauses:
+            raise UnsupportedFeature(
+                f"sat: this model needs over {clauses:,} clauses, about "
+                f"{clauses * 43 / 1e9:.1f} GB inside the SAT solver (the limit is "
+                f"{self.max_clauses:,}){why}; use backend='cpsat'")
 
     def _stream(self) -> None:
         """During the build: once STREAM_FROM clauses are held, load them into the solver
@@ -196,7 +245,9 @@ class SatBackend(Backend):
                 add(held[start:start + LOAD_CHUNK])
         except BaseException:
             del held[:start]
+            self._loaded += start
             raise
+        self._loaded += len(held)
         self.clauses = []
 
     # ------------------------------------------------------------------ clauses

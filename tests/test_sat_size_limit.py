@@ -1,0 +1,82 @@
+"""The SAT backend refuses a model whose encoding would not fit (backends/sat.py,
+MAX_CLAUSES) with an error that names the cause, at once when a lower bound already says
+so, or when the build reaches the limit; `auto` then goes on to CP-SAT. Forced here on
+small puzzles with a tiny limit."""
+
+import pytest
+
+import mm
+from mm import IS, IS_NOT, WITH, backends, links
+from mm.analysis.compile import compile_puzzle
+from mm.errors import UnsupportedFeature
+
+pytestmark = pytest.mark.skipif(not backends.installed("sat"), reason="needs the sat backend")
+
+
+@pytest.fixture
+def sat():
+    from mm.backends import sat as module  # imported only when the backend is installed
+
+    return module
+
+
+def _ages_puzzle(n: int = 5) -> mm.Puzzle:
+    """Names, pets and ages over houses; "younger than" compares ages, a type other than
+    the first, between names and pets: the encoding reads each one's age from its row."""
+    p = mm.Puzzle("ages", "ages")
+    kinds = []
+    for label in ("House", "Age", "Name", "Pet"):
+        kind = p.add_noun_type(label)
+        kind.add_nouns(*(f"{label.lower()}{i}" for i in range(n)))
+        kinds.append(kind)
+    _, ages, names, pets = kinds
+    younger = p.add_link("younger than", ages, links.less_than())
+    for i in range(n - 1):
+        p.add_fact(str(i), names.nouns[i], IS, younger, pets.nouns[i + 1])
+        p.add_fact(f"w{i}", names.nouns[i], IS_NOT, WITH, pets.nouns[i])
+    return p
+
+
+def test_a_model_over_the_limit_is_refused_before_it_is_built(sat, monkeypatch):
+    model = compile_puzzle(_ages_puzzle())
+    sat.SatBackend(model).close()  # fits under the real limit
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", 50)  # below the 2 x 4 x 5 x 4 bound
+    built = []
+    monkeypatch.setattr(sat.SatBackend, "_build", lambda self: built.append(self))
+    refused = r"sat: this model needs over .* clauses.*index in a type other than .House."
+    with pytest.raises(UnsupportedFeature, match=refused + ".*backend='cpsat'"):
+        sat.SatBackend(model)
+    assert built == []  # refused by the bound, before any clause
+
+
+def test_the_build_stops_at_the_limit(sat, monkeypatch):
+    """A model the bound lets through (five_houses reads no index of that kind) still
+    stops where its clauses pass the limit."""
+    model = compile_puzzle(mm.load("five_houses"))
+    whole = sat.SatBackend(model)
+    size = len(whole.clauses)
+    whole.close()
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", size // 2)
+    with pytest.raises(UnsupportedFeature, match="needs over .* clauses"):
+        sat.SatBackend(model)
+
+
+def test_auto_goes_on_to_cpsat(sat, monkeypatch):
+    pytest.importorskip("ortools", reason="the next backend of auto is CP-SAT")
+    p = _ages_puzzle()
+    count = p.count(backend="sat")
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", 50)
+    assert p.count(backend="auto") == count > 1
+    with pytest.raises(UnsupportedFeature):
+        p.solve(backend="sat")
+
+
+def test_the_command_line_says_why_in_one_line(sat, monkeypatch, tmp_path, capsys):
+    from mm.app.cli import main
+
+    path = tmp_path / "ages.json"
+    _ages_puzzle().save(path)
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", 50)
+    assert main(["solve", str(path), "--backend", "sat"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "clauses" in err and "backend='cpsat'" in err

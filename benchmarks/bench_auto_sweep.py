@@ -83,6 +83,9 @@ class Params:
                 f"{'kind' if self.kind_first else 'unif'}{' uniq' if self.unique else ''}")
 
 
+Params.__module__ = "bench_auto_sweep"  # cached cases unpickle from another script too
+
+
 # --------------------------------------------------------------------------- generator
 class _Solution:
     """The hidden solution, with the inverse rows so an atom is checked in O(1)."""

@@ -20,17 +20,18 @@ The rules, in order:
    b. with-rich puzzles (at least `WITH_RICH` of the relations are required "with"):
       CP-SAT, whose presolve merges the rows "with" ties (easy-dense 6x8 1.6-1.9, 8x10
       1.8-2.0, 10x30 and 12x50 9-15);
-   c. loose puzzles (under `LOOSE` tight facts per cell: a required relation stated
-      alone whose link leaves a noun at most `TIGHT_PLACES` places, i.e. with, next to,
-      directly left of): SAT. Few facts pin nouns down, so the answer comes from search,
-      where clause learning on the one-hot grid wins; CP-SAT wins where tight facts
-      propagate most of the answer. Found by `benchmarks/bench_auto_sweep.py` (session 8)
-      on families the other rules were not tuned on: no "with" but few negations,
-      "left of"/"before" only, many either/or rules (which inflate relations per cell):
-      SAT 0.08-0.12 of CP-SAT's time at 8x10 and 12x30, CP-SAT past 40 s where SAT took
-      5 s at 15x80. Hard-dense puzzles have 0.03-0.21 tight facts per cell, generated
-      0.38-0.65, easy-dense 1.7-1.8; of 136 bench_peers puzzles (seeds 3, 7, 11, the 100
-      reasoning-gym ones) it moves one, hard-dense 6x8 seed 3 (SAT 2.9x faster there);
+   c. loose puzzles (under `LOOSE` tight facts per cell, a tight fact being a required
+      relation stated alone whose link leaves a noun at most `TIGHT_PLACES` places: with,
+      next to, directly left of; and under `LOOSE_WITH` "with" among all relations): SAT.
+      Few facts pin nouns down, so the answer comes from search, where clause learning on
+      the one-hot grid wins; CP-SAT wins where tight facts propagate most of the answer.
+      Found by `benchmarks/bench_auto_sweep.py` (session 8) on families the other rules
+      were not tuned on (no "with" but few negations, "left of"/"before" only, many
+      either/or rules, which inflate relations per cell): CP-SAT 4-18x slower than SAT at
+      6x8-12x30, past 40 s where SAT took 5 s at 15x80. Hard-dense puzzles have 0.03-0.21
+      tight facts per cell, generated 0.38-0.65, easy-dense 1.7-1.8; of 136 bench_peers
+      puzzles (seeds 3, 7, 11; the 100 reasoning-gym ones) it moves one, hard-dense 6x8
+      seed 3, to SAT (2.9x faster there);
    d. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
       negated): SAT, whose one-hot grid with clause learning prunes "not with" / "not
       before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.2, 8x10 0.13,
@@ -65,6 +66,8 @@ RARE_WITH = 0.05  # required "with" relations per relation: hard-dense has 0-0.0
 MOSTLY_NEGATED = 0.6  # negated relations per relation: hard-dense 0.72-0.79, generated 0.5
 WITH_RICH = 0.6  # easy-dense 0.78-0.91, Einstein 0.67, reasoning-gym 0.75
 LOOSE = 0.3  # tight facts per cell: hard-dense 0.04-0.21, generated 0.38-0.65, easy 1.7
+LOOSE_WITH = 0.3  # ... and under this share of "with" anywhere (loose 15x80 at 0.49, its
+# "with" inside either/or rules: CP-SAT 3.3x faster; every loose puzzle SAT won had <= 0.14)
 TIGHT_PLACES = 2  # a link is tight when it leaves a noun at most this many places on average
 TASKS = ("solve", "count", "unique", "verify", "explain", "generate", "model_count")
 _INCREMENTAL_TASKS = ("verify", "explain", "generate")
@@ -159,7 +162,7 @@ def prefers_sat(model: Model) -> bool:
     negated_share = negated / relations if relations else 0.0
     if with_share >= WITH_RICH:
         return False
-    if tight < LOOSE * cells:
+    if tight < LOOSE * cells and with_share < LOOSE_WITH:
         return True
     if with_share < RARE_WITH and negated_share >= MOSTLY_NEGATED:
         return True

@@ -31,7 +31,7 @@ The rules, in order:
       6x8-12x30, past 40 s where SAT took 5 s at 15x80. Hard-dense puzzles have 0.03-0.21
       tight facts per cell, generated 0.38-0.65, easy-dense 1.7-1.8; of 136 bench_peers
       puzzles (seeds 3, 7, 11; the 100 reasoning-gym ones) it moves one, hard-dense 6x8
-      seed 3, to SAT (2.9x faster there);
+      seed 3, to SAT (2.6-2.8x faster there);
    d. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
       negated): SAT, whose one-hot grid with clause learning prunes "not with" / "not
       before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.2, 8x10 0.13,

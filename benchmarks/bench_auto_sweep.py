@@ -13,7 +13,7 @@ other; a wrong answer is pickled to benchmarks/results/ and printed first.
 Prints the worst ratios auto / min(sat, cpsat), every puzzle outside 1.2x + 5 ms with its
 parameters and clue mix, and writes benchmarks/results/auto_sweep.csv. Never a test.
 
-Run: nice -n 10 python benchmarks/bench_auto_sweep.py              (about 70 puzzles)
+Run: nice -n 10 python benchmarks/bench_auto_sweep.py   (76 puzzles: about an hour of CPU)
      python benchmarks/bench_auto_sweep.py --count 10 --max-cells 300   (a quick look)
 """
 
@@ -81,9 +81,6 @@ class Params:
         return (f"{self.types}x{self.nouns} c{self.per_cell:.1f} {self.mix} "
                 f"neg{self.negated:.1f} any{self.any_share:.1f} all{self.all_share:.1f} "
                 f"{'kind' if self.kind_first else 'unif'}{' uniq' if self.unique else ''}")
-
-
-Params.__module__ = "bench_auto_sweep"  # cached cases unpickle from another script too
 
 
 # --------------------------------------------------------------------------- generator
@@ -332,17 +329,17 @@ def features(spec: Spec) -> dict:
 
 
 # --------------------------------------------------------------------------- main
-def cases(args: argparse.Namespace) -> list[tuple[str, Params | None, Spec]]:
+def cases(args: argparse.Namespace) -> list[tuple[str, dict | None, Spec]]:
     """The sweep's puzzles, cached in benchmarks/.cache (the until-unique ones take a
     while)."""
     path = families.CACHE / f"auto_sweep_s{args.seed}_n{args.count}_c{args.max_cells}.pickle"
     if path.exists():
         return pickle.loads(path.read_bytes())
     rng = random.Random(args.seed)
-    out: list[tuple[str, Params | None, Spec]] = []
+    out: list[tuple[str, dict | None, Spec]] = []
     for k in range(args.count):
         p = draw_params(rng, args.seed * 1000 + k, args.max_cells)
-        out.append((p.label(), p, make_spec(p)))
+        out.append((p.label(), vars(p), make_spec(p)))  # a dict: unpickles anywhere
         print(f"made {k + 1}/{args.count}: {p.label()} ({len(out[-1][2].clues)} clues)",
               file=sys.stderr, flush=True)
     if args.peer_seeds:
@@ -351,6 +348,13 @@ def cases(args: argparse.Namespace) -> list[tuple[str, Params | None, Spec]]:
     families.CACHE.mkdir(exist_ok=True)
     path.write_bytes(pickle.dumps(out))
     return out
+
+
+def _fields(params: dict | Params | None) -> dict:
+    """A drawn puzzle's parameters (a dict; Params objects in caches of the first runs)."""
+    if params is None:
+        return {}
+    return params if isinstance(params, dict) else vars(params)
 
 
 def within(auto: float, best: float) -> bool:
@@ -394,9 +398,8 @@ def main(argv: list[str] | None = None) -> int:
                        "faster": "sat" if sat <= cpsat else "cpsat",
                        "within": within(auto, best), "runs": medians["runs"],
                        "wrong": problem, **feats,
-                       **({k: v for k, v in vars(params).items() if k not in ("types",
-                                                                              "nouns")}
-                          if params else {})}
+                       **{k: v for k, v in _fields(params).items()
+                          if k not in ("types", "nouns")}}
                 if problem:
                     wrong += 1
                     dump = RESULTS / f"auto_sweep_wrong_{number}_{task}.pickle"

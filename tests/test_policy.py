@@ -50,6 +50,7 @@ def _puzzle(types: int, nouns: int, seed: int, facts: int, with_share: float,
     ((8, 10, 160, 0.8, 0.0), "cpsat"),   # with-rich: CP-SAT's presolve merges rows
     ((8, 10, 160, 0.0, 0.8), "sat"),     # exclusions, hardly any "with": clause learning
     ((8, 10, 50, 0.3, 0.3), "sat"),      # sparse (under one relation per cell)
+    ((8, 10, 120, 0.1, 0.2), "sat"),     # loose: few tight facts (SAT 20 ms, CP-SAT 100)
     ((8, 10, 160, 0.3, 0.4), "cpsat"),   # mixed and dense
     ((5, 5, 30, 0.3, 0.4), "sat"),       # tiny: CP-SAT's fixed start-up cost dominates
 ])

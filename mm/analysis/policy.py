@@ -20,11 +20,23 @@ The rules, in order:
    b. with-rich puzzles (at least `WITH_RICH` of the relations are required "with"):
       CP-SAT, whose presolve merges the rows "with" ties (easy-dense 6x8 1.6-1.9, 8x10
       1.8-2.0, 10x30 and 12x50 9-15);
-   c. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
+   c. loose puzzles (under `LOOSE` tight facts per cell, a tight fact being a required
+      relation stated alone whose link leaves a noun at most `TIGHT_PLACES` places: with,
+      next to, directly left of; and under `LOOSE_WITH` "with" among all relations): SAT.
+      Few facts pin nouns down, so the answer comes from search, where clause learning on
+      the one-hot grid wins; CP-SAT wins where tight facts propagate most of the answer.
+      Found by `benchmarks/bench_auto_sweep.py` (session 8) on families the other rules
+      were not tuned on (no "with" but few negations, "left of"/"before" only, many
+      either/or rules, which inflate relations per cell): CP-SAT 4-18x slower than SAT at
+      6x8-12x30, past 40 s where SAT took 5 s at 15x80. Hard-dense puzzles have 0.03-0.21
+      tight facts per cell, generated 0.38-0.65, easy-dense 1.7-1.8; of 136 bench_peers
+      puzzles (seeds 3, 7, 11; the 100 reasoning-gym ones) it moves one, hard-dense 6x8
+      seed 3, to SAT (2.6-2.8x faster there);
+   d. exclusion-heavy puzzles (under `RARE_WITH` "with", at least `MOSTLY_NEGATED`
       negated): SAT, whose one-hot grid with clause learning prunes "not with" / "not
       before" that CP-SAT's integer rows propagate weakly (hard-dense 6x8 0.2, 8x10 0.13,
       10x30 0.16-0.2);
-   d. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
+   e. sparse puzzles of at least `SPARSE_FROM_CELLS` cells (under `SPARSE` relations per
       cell, like minimal puzzles): SAT. The search is the work and it varies by puzzle
       more than by backend, and no clue-mix feature separates the puzzles where CP-SAT
       wins. On twelve minimal 8x10 puzzles (mm.generate(8, 10, seed=1..12), uniqueness,
@@ -33,7 +45,7 @@ The rules, in order:
       7 ms, within 1.2x + 5 ms on all twelve. At 10x30 the one minimal puzzle of the
       benchmark: SAT 0.46-0.60 s to solve and 0.82-0.85 s to prove unique, CP-SAT 1.18
       and 1.53 s. Racing both backends instead was not built (docs/backends.md: why);
-   e. the rest: CP-SAT (generated 6x8 1.6, 8x10 2.1-2.3, 10x30 about 5), where the CNF's
+   f. the rest: CP-SAT (generated 6x8 1.6, 8x10 2.1-2.3, 10x30 about 5), where the CNF's
       size also costs Python time.
 """
 
@@ -53,6 +65,10 @@ SPARSE_FROM_CELLS = 80
 RARE_WITH = 0.05  # required "with" relations per relation: hard-dense has 0-0.04
 MOSTLY_NEGATED = 0.6  # negated relations per relation: hard-dense 0.72-0.79, generated 0.5
 WITH_RICH = 0.6  # easy-dense 0.78-0.91, Einstein 0.67, reasoning-gym 0.75
+LOOSE = 0.3  # tight facts per cell: hard-dense 0.04-0.21, generated 0.38-0.65, easy 1.7
+LOOSE_WITH = 0.3  # ... and under this share of "with" anywhere (loose 15x80 at 0.49, its
+# "with" inside either/or rules: CP-SAT 3.3x faster; every loose puzzle SAT won had <= 0.14)
+TIGHT_PLACES = 2  # a link is tight when it leaves a noun at most this many places on average
 TASKS = ("solve", "count", "unique", "verify", "explain", "generate", "model_count")
 _INCREMENTAL_TASKS = ("verify", "explain", "generate")
 
@@ -95,21 +111,27 @@ def _relations(conds: Iterable[Cond]) -> Iterator[tuple[bool, Rel]]:
             yield False, cond.x
 
 
-def _mix_counts(model: Model) -> tuple[int, int, int]:
-    """(required "with" relations, negated relations, all relations), in one pass.
+def _mix_counts(model: Model) -> tuple[int, int, int, int]:
+    """(required "with" relations, negated relations, all relations, tight facts), in one
+    pass. A tight fact is a required relation stated alone (not inside a rule) whose link
+    leaves a noun at most two places on average (with, next to, directly left of): the
+    facts that pin nouns down, which CP-SAT's propagation turns into the answer.
 
     `auto` pays this on every solve, so the common shapes (a fact: a relation or its
-    negation) are counted inline and only rules go through `_relations`; the "with" test
-    is asked once per table, not once per relation (at 15x80, 7,200 facts: 1.3 ms instead
-    of about 4 ms, which made `auto` measurably slower than the backend it picks)."""
+    negation) are counted inline and only rules go through `_relations`; the "with" and
+    tightness tests are asked once per table, not once per relation (at 15x80, 7,200
+    facts: 1.3 ms instead of about 4 ms, which made `auto` measurably slower than the
+    backend it picks)."""
     size = model.size
     identity = [table.is_identity(size) for table in model.tables]
-    with_count = negated = total = 0
+    tight = [len(table.pairs) <= TIGHT_PLACES * size for table in model.tables]
+    with_count = negated = total = tight_count = 0
     rules: list[Cond] = []
     for _origin, cond in model.constraints:
         if isinstance(cond, Rel):
             total += 1
             with_count += identity[cond.table]
+            tight_count += tight[cond.table]
         elif isinstance(cond, Not) and isinstance(cond.x, Rel):
             total += 1
             negated += 1
@@ -119,12 +141,12 @@ def _mix_counts(model: Model) -> tuple[int, int, int]:
         total += 1
         negated += not positive
         with_count += positive and identity[rel.table]
-    return with_count, negated, total
+    return with_count, negated, total, tight_count
 
 
 def clue_mix(model: Model) -> tuple[float, float]:
     """(share of the relations that are a required "with", share that are negated)."""
-    with_count, negated, total = _mix_counts(model)
+    with_count, negated, total, _tight = _mix_counts(model)
     if total == 0:
         return 0.0, 0.0
     return with_count / total, negated / total
@@ -135,11 +157,13 @@ def prefers_sat(model: Model) -> bool:
     cells = model.num_types * model.size
     if cells <= SAT_UP_TO_CELLS:
         return True
-    with_count, negated, relations = _mix_counts(model)
+    with_count, negated, relations, tight = _mix_counts(model)
     with_share = with_count / relations if relations else 0.0
     negated_share = negated / relations if relations else 0.0
     if with_share >= WITH_RICH:
         return False
+    if tight < LOOSE * cells and with_share < LOOSE_WITH:
+        return True
     if with_share < RARE_WITH and negated_share >= MOSTLY_NEGATED:
         return True
     if cells >= SPARSE_FROM_CELLS and relations < SPARSE * cells:

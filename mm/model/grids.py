@@ -187,7 +187,7 @@ class Grids:
 
 
 def solution_marks(puzzle: PuzzleData, rows_of: Iterable[Iterable[int]]) -> list[Mark]:
-    """Every mark of a full solution given as rows_of[t][i] (the row of noun i of type t)."""
+    """Every mark of a full solution given as ``rows_of[t][i]`` (the row of noun i of type t)."""
     rows = [list(r) for r in rows_of]
     types = puzzle.noun_types
     marks = []

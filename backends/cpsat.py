@@ -21,8 +21,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from mm import ir
-from mm.backends.base import Backend
-from mm.errors import PuzzleError, UnsupportedFeature
+from mm.backends.base import Backend, interrupter
+from mm.errors import PuzzleError, TimeLimitReached, UnsupportedFeature
 
 IntLike = Any  # cp_model.IntVar or int
 Literal = Any  # cp_model.IntVar (Boolean) or its negation
@@ -396,10 +396,21 @@ class CpSatBackend(Backend):
     def _solver(self) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.workers
+        # Ctrl-C is told apart from the time limit by the signal itself, not by the clock:
+        # CP-SAT's own SIGINT handler made both return UNKNOWN, and a search that CP-SAT
+        # ended undecided before mm's deadline (seen under load, at hard-dense 12x50 with a
+        # 40 s limit) was then reported as a Ctrl-C the user never pressed
+        solver.parameters.catch_sigint_signal = False
         left = self.remaining_time()
         if left is not None:
             solver.parameters.max_time_in_seconds = left
         return solver
+
+    def _search(self, solver: cp_model.CpSolver, callback: Any = None) -> Any:
+        """solver.solve, stopped by `interrupter` on Ctrl-C: Python then raises
+        KeyboardInterrupt itself as the call returns."""
+        with interrupter(solver.stop_search, None):
+            return solver.solve(self.m, callback)
 
     def _read(self, value: Any) -> ir.Assignment:
         rows = [tuple(int(value(v)) if not isinstance(v, int) else v for v in row)
@@ -423,7 +434,7 @@ class CpSatBackend(Backend):
         solver = self._solver()
         self.m.clear_assumptions()
         self.m.add_assumptions(list(assume))
-        status = solver.solve(self.m)
+        status = self._search(solver)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return self._read(solver.value)
         if status == cp_model.INFEASIBLE:
@@ -438,10 +449,16 @@ class CpSatBackend(Backend):
         raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
 
     def _stopped(self) -> BaseException:
-        """Why a search ended without an answer: the time limit, or Ctrl-C (CP-SAT catches
-        SIGINT itself and returns as if out of time, so the clock tells them apart)."""
-        if self._deadline is None or time.monotonic() < self._deadline - 0.05:
-            return KeyboardInterrupt()
+        """Why a search ended without an answer. Not Ctrl-C: that raises KeyboardInterrupt
+        as the search returns (`_search`). So the time limit, or a limit of CP-SAT's own
+        that ended it sooner: no answer within the time given, either way."""
+        if self._deadline is None:
+            return PuzzleError(f"the {self.name} solver stopped undecided with no time limit "
+                               "(a limit of its own, such as memory)")
+        if time.monotonic() < self._deadline - 0.05:
+            left = self._deadline - time.monotonic()
+            return TimeLimitReached(f"the {self.name} solver stopped undecided {left:.1f} s "
+                                    f"before the time limit of {self.time_limit:g} s")
         return self.timed_out()
 
     def last_core(self) -> list[Literal] | None:
@@ -506,7 +523,7 @@ class CpSatBackend(Backend):
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.num_workers = 1
         collector = _Collector(self, limit)
-        status = solver.solve(self.m, collector)
+        status = self._search(solver, collector)
         if not collector.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
             raise self._stopped()
         return iter(collector.found)

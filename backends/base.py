@@ -38,12 +38,14 @@ def gc_paused() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator[None]:
+def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator[bool]:
     """Call `interrupt` (a native solver's stop switch) after `seconds`, or at once on
     Ctrl-C. A native call does not return to Python while it runs, so Python's own SIGINT
     handler cannot stop it; but the C-level handler writes to the signal wake-up fd right
     away, and a watcher thread reading it stops the solver. Python then raises
-    KeyboardInterrupt itself when the call returns."""
+    KeyboardInterrupt itself when the call returns. Yields whether Ctrl-C is watched: not
+    outside the main thread, nor where another user (such as asyncio, in Jupyter) holds
+    the wake-up fd."""
     reader, writer = _channel()
     stop_reader, stop_writer = _channel()
     previous = _install_wakeup(writer.fileno())
@@ -56,7 +58,7 @@ def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     try:
-        yield
+        yield previous is not None
     finally:
         stop_writer.send(b"x")
         thread.join()

@@ -396,11 +396,6 @@ class CpSatBackend(Backend):
     def _solver(self) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.workers
-        # Ctrl-C is told apart from the time limit by the signal itself, not by the clock:
-        # CP-SAT's own SIGINT handler made both return UNKNOWN, and a search that CP-SAT
-        # ended undecided before mm's deadline (seen under load, at hard-dense 12x50 with a
-        # 40 s limit) was then reported as a Ctrl-C the user never pressed
-        solver.parameters.catch_sigint_signal = False
         left = self.remaining_time()
         if left is not None:
             solver.parameters.max_time_in_seconds = left
@@ -408,8 +403,15 @@ class CpSatBackend(Backend):
 
     def _search(self, solver: cp_model.CpSolver, callback: Any = None) -> Any:
         """solver.solve, stopped by `interrupter` on Ctrl-C: Python then raises
-        KeyboardInterrupt itself as the call returns."""
-        with interrupter(solver.stop_search, None):
+        KeyboardInterrupt itself as the call returns. So Ctrl-C is told apart from the time
+        limit by the signal, not by the clock: with CP-SAT's own SIGINT handler both
+        returned UNKNOWN, and a search CP-SAT ended undecided before mm's deadline (seen
+        under load, hard-dense 12x50 with a 40 s limit) was reported as a Ctrl-C nobody
+        pressed. Where Ctrl-C cannot be watched (the wake-up fd is taken, as in Jupyter),
+        CP-SAT keeps its own handler, so Ctrl-C still stops it at once."""
+        with interrupter(solver.stop_search, None) as watched:
+            solver.parameters.catch_sigint_signal = not watched
+            self._ctrl_c_watched = watched
             return solver.solve(self.m, callback)
 
     def _read(self, value: Any) -> ir.Assignment:
@@ -449,9 +451,13 @@ class CpSatBackend(Backend):
         raise NotImplementedError(f"cpsat: solver status {solver.status_name(status)}")
 
     def _stopped(self) -> BaseException:
-        """Why a search ended without an answer. Not Ctrl-C: that raises KeyboardInterrupt
-        as the search returns (`_search`). So the time limit, or a limit of CP-SAT's own
-        that ended it sooner: no answer within the time given, either way."""
+        """Why a search ended without an answer. Not Ctrl-C where it is watched: that
+        raises KeyboardInterrupt as the search returns (`_search`). So the time limit, or a
+        limit of CP-SAT's own that ended it sooner: no answer within the time given, either
+        way. Where CP-SAT handled Ctrl-C itself, an early stop is taken for one."""
+        early = self._deadline is None or time.monotonic() < self._deadline - 0.05
+        if early and not getattr(self, "_ctrl_c_watched", True):
+            return KeyboardInterrupt()
         if self._deadline is None:
             return PuzzleError(f"the {self.name} solver stopped undecided with no time limit "
                                "(a limit of its own, such as memory)")

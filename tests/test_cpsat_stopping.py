@@ -48,18 +48,32 @@ def test_stopped_with_no_time_limit_says_so(undecided):
         _puzzle().solve(backend="cpsat")
 
 
-@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to this process")
-def test_ctrl_c_during_a_search_is_a_keyboard_interrupt():
+def _open_puzzle() -> mm.Puzzle:
     p = mm.Puzzle("open", "open")  # 8 types of 9 nouns, one clue: about 9!^7 solutions
     kinds = [p.add_noun_type(f"T{t}") for t in range(8)]
     for t, kind in enumerate(kinds):
         kind.add_nouns(*(f"n{t}_{i}" for i in range(9)))
     p.add_fact("1", kinds[1].nouns[0], mm.IS, mm.WITH, kinds[2].nouns[0])
+    return p
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to this process")
+@pytest.mark.parametrize("wakeup_fd_taken", [False, True])
+def test_ctrl_c_during_a_search_is_a_keyboard_interrupt(wakeup_fd_taken):
+    """Also where mm cannot watch Ctrl-C itself (another user of the signal wake-up fd,
+    as asyncio in Jupyter): CP-SAT's own handler stops the search then."""
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    previous = signal.set_wakeup_fd(writer) if wakeup_fd_taken else None
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            for _ in p.solutions(backend="cpsat"):
+            for _ in _open_puzzle().solutions(backend="cpsat", time_limit=60):
                 pass
     finally:
         timer.cancel()
+        if previous is not None:
+            signal.set_wakeup_fd(previous)
+        os.close(reader)
+        os.close(writer)

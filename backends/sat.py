@@ -75,7 +75,7 @@ LOAD_CHUNK = 50_000  # clauses loaded into the solver between two looks at the c
 STREAM_FROM = 200_000
 # clauses the encoding may hold, about 2 GB inside MiniSat (hard-dense 30x200: 151 million
 # clauses took 6.5 GB, 43 bytes a clause): a larger model is refused, named and sized, before
-# it is built where a cheap lower bound on its size already says so (QUADRATIC_PER_NOUN), or
+# it is built where a cheap lower bound on its size already says so (_indexed_nouns), or
 # when the build reaches it, rather than running the machine out of memory minutes later
 MAX_CLAUSES = 45_000_000
 
@@ -187,22 +187,16 @@ class SatBackend(Backend):
         model = self.model
         cheap = {0, ir.COUNT, *model.repeats}  # a repeating type's slots cost n per noun
         keys: set[tuple[ir.NounRef, int]] = set()
-        stack: list[Any] = [cond for _origin, cond in model.constraints]
-        while stack:
-            cond = stack.pop()
-            if isinstance(cond, ir.Rel):
-                t = model.tables[cond.table].type
-                if t not in cheap and not model.tables[cond.table].is_identity(self.n):
-                    keys.update((ref, t) for ref in (cond.a, cond.b)
-                                if ref[0] not in cheap and ref[0] != t)
-            elif isinstance(cond, ir.Not):
-                stack.append(cond.x)
-            elif isinstance(cond, ir.And | ir.Or | ir.Card):
-                stack.extend(cond.xs)
-            elif isinstance(cond, ir.Iff):
-                stack += [cond.x, cond.y]
-            elif isinstance(cond, ir.Cmp):
-                keys.update((ref, t) for ref, t in ir.int_refs(cond.a) | ir.int_refs(cond.b)
+        for _origin, cond in model.constraints:
+            for leaf in ir.leaves(cond):
+                if isinstance(leaf, ir.Rel):
+                    table = model.tables[leaf.table]
+                    if table.type in cheap or table.is_identity(self.n):
+                        continue
+                    read = {(leaf.a, table.type), (leaf.b, table.type)}
+                else:
+                    read = ir.int_refs(leaf.a) | ir.int_refs(leaf.b)
+                keys.update((ref, t) for ref, t in read
                             if t not in cheap and ref[0] not in cheap and ref[0] != t)
         return len(keys)
 

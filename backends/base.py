@@ -47,8 +47,13 @@ def interrupter(interrupt: Callable[[], Any], seconds: float | None) -> Iterator
     outside the main thread, nor where another user (such as asyncio, in Jupyter) holds
     the wake-up fd."""
     reader, writer = _channel()
-    stop_reader, stop_writer = _channel()
     previous = _install_wakeup(writer.fileno())
+    if previous is None and seconds is None:  # nothing to watch: no thread
+        reader.close()
+        writer.close()
+        yield False
+        return
+    stop_reader, stop_writer = _channel()
 
     def watch() -> None:
         ready, _, _ = select.select([reader, stop_reader], [], [], seconds)

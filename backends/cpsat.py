@@ -38,6 +38,7 @@ class CpSatBackend(Backend):
         if not isinstance(workers, int) or workers < 0:
             raise PuzzleError(f"cpsat: workers must be a non-negative int, got {workers!r}")
         self.workers = workers
+        self._ctrl_c_watched = True  # by mm, in the last search (see _search)
         if ir.largest_int(model) > ir.CPSAT_INT_LIMIT:
             raise UnsupportedFeature(
                 "cpsat: the puzzle uses integers beyond 64 bits (more than 2**62 in "
@@ -455,16 +456,17 @@ class CpSatBackend(Backend):
         raises KeyboardInterrupt as the search returns (`_search`). So the time limit, or a
         limit of CP-SAT's own that ended it sooner: no answer within the time given, either
         way. Where CP-SAT handled Ctrl-C itself, an early stop is taken for one."""
-        early = self._deadline is None or time.monotonic() < self._deadline - 0.05
-        if early and not getattr(self, "_ctrl_c_watched", True):
+        now = time.monotonic()
+        early = self._deadline is None or now < self._deadline - 0.05
+        if early and not self._ctrl_c_watched:
             return KeyboardInterrupt()
         if self._deadline is None:
             return PuzzleError(f"the {self.name} solver stopped undecided with no time limit "
                                "(a limit of its own, such as memory)")
-        if time.monotonic() < self._deadline - 0.05:
-            left = self._deadline - time.monotonic()
-            return TimeLimitReached(f"the {self.name} solver stopped undecided {left:.1f} s "
-                                    f"before the time limit of {self.time_limit:g} s")
+        if early:
+            return TimeLimitReached(f"the {self.name} solver stopped undecided "
+                                    f"{self._deadline - now:.1f} s before the time limit of "
+                                    f"{self.time_limit:g} s")
         return self.timed_out()
 
     def last_core(self) -> list[Literal] | None:

@@ -170,30 +170,9 @@ def make_spec(p: Params) -> Spec:
             seen.add(families._key(atom))
             spec.clues.append(("all", (atom,)))
     if p.unique:
-        _make_unique(spec, rows, rng, seen)
+        families.add_until_unique(spec, rows, rng, seen)
     assert families.satisfies(spec, rows), f"{p.label()}: the hidden solution breaks a clue"
     return spec
-
-
-def _make_unique(spec: Spec, rows: list[list[int]], rng: random.Random,
-                 seen: set[tuple]) -> None:
-    """Facts added until the hidden solution is the only one, each ruling out the other
-    solution found last (peer_families._until_unique, started from these clues)."""
-    from pysat.solvers import Solver
-
-    cnf = tools._Cnf(spec)
-    others = cnf.new()
-    with Solver(name="minisat22", bootstrap_with=cnf.clauses) as solver:
-        solver.add_clause([-others, *cnf.blocking(rows)])
-        loaded = len(cnf.clauses)
-        while solver.solve(assumptions=[others]):
-            other = cnf.rows({v for v in solver.get_model() if v > 0})
-            atom = families._separating(spec, rows, other, rng, seen)
-            seen.add(families._key(atom))
-            spec.clues.append(("all", (atom,)))
-            cnf.post(atom, [])
-            solver.append_formula(cnf.clauses[loaded:])
-            loaded = len(cnf.clauses)
 
 
 def draw_params(rng: random.Random, seed: int, max_cells: int) -> Params:

@@ -163,15 +163,22 @@ def _until_unique(types: int, n: int, seed: int) -> Spec:
     hand-written PySAT model of peer_tools, MiniSat) with the hidden solution blocked under
     an assumption. No clue is removed afterwards, so the puzzle is minimal-like (sparse:
     about one fact per cell or fewer, every fact needed when it was added), not minimal."""
-    from peer_tools import _Cnf  # the pinned CNF (peer_tools imports this module)
-    from pysat.solvers import Solver
-
     rng = random.Random(seed)
     rows = _hidden(types, n, rng)
     spec = Spec("minimal", f"{types}x{n}", types, n, _link_pool(n))
+    add_until_unique(spec, rows, rng, set())
+    return spec
+
+
+def add_until_unique(spec: Spec, rows: list[list[int]], rng: random.Random,
+                     seen: set[tuple]) -> None:
+    """Facts added to `spec` until `rows` is its only solution, each ruling out the other
+    solution found last (`seen`: the keys of the facts it has, kept up to date)."""
+    from peer_tools import _Cnf  # the pinned CNF (peer_tools imports this module)
+    from pysat.solvers import Solver
+
     cnf = _Cnf(spec)
     others = cnf.new()  # assumed: "not the hidden solution"
-    seen: set[tuple] = set()
     with Solver(name="minisat22", bootstrap_with=cnf.clauses) as solver:
         solver.add_clause([-others, *cnf.blocking(rows)])
         loaded = len(cnf.clauses)
@@ -183,7 +190,6 @@ def _until_unique(types: int, n: int, seed: int) -> Spec:
             cnf.post(atom, [])
             solver.append_formula(cnf.clauses[loaded:])
             loaded = len(cnf.clauses)
-    return spec
 
 
 def from_puzzle(puzzle: mm.Puzzle, family: str, size: str) -> Spec:

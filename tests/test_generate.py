@@ -99,6 +99,17 @@ def test_backend_and_engine_options_still_work(backend):
     assert q.is_unique(backend=CHECK)
 
 
+
+@pytest.mark.parametrize("seed", range(4))
+def test_not_minimal_puzzles_are_unique_and_true(seed):
+    """minimal=False posts each clue for good (no assumption per clue): the puzzle must
+    still have exactly the hidden answer, rules included, and repeat for a seed."""
+    p = mm.generate(5, 6, seed=seed, minimal=False, rules=True)
+    assert p.is_unique(backend=CHECK)
+    assert p.check_answer(p.solve(backend=CHECK))
+    again = mm.generate(5, 6, seed=seed, minimal=False, rules=True)
+    assert [x.text for x in p.facts + p.rules] == [x.text for x in again.facts + again.rules]
+
 ENGLISH_SHAPES = [(3, 4), (4, 4), (5, 5), (4, 6), (6, 6), (5, 7)]
 
 

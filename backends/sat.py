@@ -710,7 +710,9 @@ class SatBackend(Backend):
 
     # ------------------------------------------------------------------ solving
     def add(self, cond: ir.Cond) -> None:
-        self._post(cond)
+        self.tick()  # generate(minimal=False) adds thousands, between two solver calls
+        with gc_paused():
+            self._post(cond)
 
     def guard(self, cond: ir.Cond) -> int:
         self.tick()

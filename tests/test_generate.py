@@ -301,6 +301,19 @@ def test_a_time_limit_bounds_the_whole_generation(mm_cli):
     assert time.monotonic() - start < 3.5
 
 
+
+@pytest.mark.parametrize("job", ["generate", "grade"])
+def test_a_time_limit_error_names_the_limit_given(job):
+    """The solver inside the job gets what is left of the limit; the error still names the
+    user's limit (it said "time limit of 0.484578 s" for 0.5)."""
+    with pytest.raises(mm.TimeLimitReached) as caught:
+        if job == "generate":
+            mm.generate(15, 80, seed=1, minimal=False, time_limit=0.5)
+        else:
+            mm.grade(mm.generate(8, 10, seed=1), time_limit=0.05)
+    wanted = "0.5" if job == "generate" else "0.05"
+    assert str(caught.value).startswith(f"time limit of {wanted} s reached"), caught.value
+
 def test_grade_takes_a_time_limit(mm_cli, tmp_path):
     big = mm.generate(8, 12, seed=3)
     with pytest.raises(mm.TimeLimitReached):

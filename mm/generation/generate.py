@@ -23,7 +23,7 @@ from mm import ir
 from mm.analysis.compile import Lowering
 from mm.analysis.grade import LEVELS, grade
 from mm.analysis.policy import choose_backend, open_engine
-from mm.deadline import Deadline, deadline_of
+from mm.deadline import Deadline, deadline_of, naming_the_limit
 from mm.errors import PuzzleError, ValidationError
 from mm.generation import kinds as K
 from mm.generation.themes import Category, Theme, pick, theme_for
@@ -70,32 +70,33 @@ def generate(types: int, nouns: int, seed: int | None = None, *,
     if not isinstance(types, int) or not isinstance(nouns, int) or types < 2 or nouns < 2:
         raise ValidationError(f"generate: need at least 2 types and 2 nouns, got {types}x{nouns}")
     deadline = deadline_of(time_limit)
-    allowed = K.check_kinds(kinds) if kinds is not None else K.DEFAULT_KINDS
-    if rules:
-        allowed = tuple(dict.fromkeys(allowed + K.RULE_KINDS))
-    chosen = theme_for(theme, types, nouns)
-    rng = random.Random(seed)
-    if difficulty is None:
-        return _generate(types, nouns, rng, allowed, None, chosen, minimal, backend,
-                         options, seed, deadline).puzzle
-    if difficulty not in LEVELS:
-        raise ValidationError(f"unknown difficulty '{difficulty}' (choose from "
-                              f"{', '.join(LEVELS)})")
-    seen: dict[str, int] = {}
-    for _ in range(MAX_ATTEMPTS):
-        attempt = random.Random(rng.getrandbits(64))
-        p = _generate(types, nouns, attempt, allowed, difficulty, chosen, minimal, backend,
-                      options, seed, deadline).puzzle
-        deadline.check()
-        g = grade(p, time_limit=deadline)
-        seen[g.level] = seen.get(g.level, 0) + 1
-        if g.level == difficulty:
-            p.grade = g  # type: ignore[attr-defined]
-            return p
-    found = ", ".join(f"{level} {count}" for level, count in seen.items())
-    raise GenerationError(f"generate: no {difficulty} {types}x{nouns} puzzle in "
-                          f"{MAX_ATTEMPTS} tries (levels found: {found}); try other kinds "
-                          "or another size")
+    with naming_the_limit(deadline):
+        allowed = K.check_kinds(kinds) if kinds is not None else K.DEFAULT_KINDS
+        if rules:
+            allowed = tuple(dict.fromkeys(allowed + K.RULE_KINDS))
+        chosen = theme_for(theme, types, nouns)
+        rng = random.Random(seed)
+        if difficulty is None:
+            return _generate(types, nouns, rng, allowed, None, chosen, minimal, backend,
+                             options, seed, deadline).puzzle
+        if difficulty not in LEVELS:
+            raise ValidationError(f"unknown difficulty '{difficulty}' (choose from "
+                                  f"{', '.join(LEVELS)})")
+        seen: dict[str, int] = {}
+        for _ in range(MAX_ATTEMPTS):
+            attempt = random.Random(rng.getrandbits(64))
+            p = _generate(types, nouns, attempt, allowed, difficulty, chosen, minimal, backend,
+                          options, seed, deadline).puzzle
+            deadline.check()
+            g = grade(p, time_limit=deadline)
+            seen[g.level] = seen.get(g.level, 0) + 1
+            if g.level == difficulty:
+                p.grade = g  # type: ignore[attr-defined]
+                return p
+        found = ", ".join(f"{level} {count}" for level, count in seen.items())
+        raise GenerationError(f"generate: no {difficulty} {types}x{nouns} puzzle in "
+                              f"{MAX_ATTEMPTS} tries (levels found: {found}); try other kinds "
+                              "or another size")
 
 
 def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ...],

@@ -1,12 +1,13 @@
 """Speed of mm.generate: median seconds over --seeds seeds per size, default kinds, no rules,
 minimal puzzles (issue 15 targets: 5x5 < 0.2 s, 8x8 < 2 s, 10x10 < 10 s, 10x30 < 60 s,
-12x50 < 10 minutes), and 6x6 with difficulty steering (< 10 s).
+12x50 < 10 minutes), and 6x6 with difficulty steering (< 10 s). With --not-minimal, the
+puzzles the large benchmark families use (minimal=False: unique, clues not pruned).
 
 Also prints the solver calls, the clues drawn and kept, and the process CPU time next to the
 wall time (on a shared machine the wall time grows with the others' load, the CPU time much
 less). Figures are only comparable within one run on one machine.
 Run: python benchmarks/bench_generate.py [--sizes 5x5,8x8] [--seeds 20] [--difficulty]
-[--progress]
+[--progress] [--not-minimal]
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from mm.generation.themes import theme_for
 TARGETS = {"5x5": 0.2, "8x8": 2.0, "10x10": 10.0, "10x30": 60.0, "12x50": 600.0}
 
 
-def one(types: int, nouns: int, seed: int) -> tuple[float, float, gen.Generated]:
+def one(types: int, nouns: int, seed: int, minimal: bool = True
+        ) -> tuple[float, float, gen.Generated]:
     """(wall seconds, CPU seconds, what was made) for one seed."""
     theme = theme_for(None, types, nouns)
     start, cpu = time.perf_counter(), time.process_time()
-    made = gen._generate(types, nouns, random.Random(seed), DEFAULT_KINDS, None, theme, True,
-                         "auto", {}, seed)
+    made = gen._generate(types, nouns, random.Random(seed), DEFAULT_KINDS, None, theme,
+                         minimal, "auto", {}, seed)
     return time.perf_counter() - start, time.process_time() - cpu, made
 
 
@@ -44,8 +46,11 @@ def main() -> None:
                         help="seeds first..first+seeds-1 (split a long size over processes)")
     parser.add_argument("--difficulty", action="store_true", help="also time 6x6 steering")
     parser.add_argument("--progress", action="store_true", help="print each seed as it ends")
+    parser.add_argument("--not-minimal", action="store_true",
+                        help="minimal=False (no targets): e.g. --sizes 15x80,20x100,30x200")
     args = parser.parse_args()
-    table = Table(title=f"mm.generate, median over {args.seeds} seeds")
+    kind = "not minimal" if args.not_minimal else "minimal"
+    table = Table(title=f"mm.generate ({kind}), median over {args.seeds} seeds")
     for column in ("size", "median s", "max s", "median CPU s", "max CPU s", "target s",
                    "solver calls", "drawn", "kept"):
         table.add_column(column, justify="right")
@@ -53,7 +58,7 @@ def main() -> None:
         types, nouns = (int(v) for v in size.split("x"))
         runs = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
-            runs.append(one(types, nouns, seed))
+            runs.append(one(types, nouns, seed, minimal=not args.not_minimal))
             if args.progress:  # a long run cut short by a time limit still leaves figures
                 wall, cpu, made = runs[-1]
                 print(f"{size} seed {seed}: {wall:.2f} s wall, {cpu:.2f} s CPU, "
@@ -62,7 +67,7 @@ def main() -> None:
         times, cpus = [t for t, _, _ in runs], [c for _, c, _ in runs]
         table.add_row(size, f"{statistics.median(times):.3f}", f"{max(times):.3f}",
                       f"{statistics.median(cpus):.3f}", f"{max(cpus):.3f}",
-                      str(TARGETS.get(size, "")),
+                      "" if args.not_minimal else str(TARGETS.get(size, "")),
                       str(statistics.median(m.solver_calls for _, _, m in runs)),
                       str(statistics.median(m.drawn for _, _, m in runs)),
                       str(statistics.median(len(m.puzzle.facts) + len(m.puzzle.rules)

@@ -21,8 +21,10 @@ def path_for(types: int, nouns: int, seed: int) -> Path:
 
 def write(types: int, nouns: int, seed: int) -> Path:
     """Generate a puzzle and store it as a Python puzzle module (mm's own Python writer)."""
-    # generate's own engine (MiniSat): 15x80 in 13 s and 20x100 in 50 s of CPU (2026-11-23);
-    # CaDiCaL, used here before, had not finished 15x80 after 8 minutes
+    # generate's own engine (MiniSat): 15x80 in 8 s, 20x100 in 21 s and 30x200 in 290 s of
+    # CPU (peak 2.4 GB) since minimal=False posts its clues without assumptions (session 9;
+    # 13 s and 50 s before, 30x200 not made in 10 minutes); CaDiCaL, used here before, had
+    # not finished 15x80 after 8 minutes
     p = mm.generate(types, nouns, seed=seed, minimal=False)
     path = path_for(types, nouns, seed)
     DATA.mkdir(exist_ok=True)

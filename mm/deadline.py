@@ -8,9 +8,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
+from collections.abc import Iterator
 from numbers import Real
 from typing import Any
 
@@ -72,3 +74,16 @@ def stated(exc: TimeLimitReached, time_limit: float | None) -> str:
     if time_limit is None:
         return str(exc)
     return re.sub(r"time limit of \S+ s", f"time limit of {time_limit:g} s", str(exc), count=1)
+
+
+@contextlib.contextmanager
+def naming_the_limit(deadline: Deadline) -> Iterator[None]:
+    """Around a whole job (generate, grade): a TimeLimitReached from one of its steps is
+    raised again naming the job's own limit, not the remainder the step was given ("time
+    limit of 0.484578 s reached while encoding" for a limit of 0.5 s)."""
+    try:
+        yield
+    except TimeLimitReached as exc:
+        if deadline.time_limit is None:
+            raise
+        raise TimeLimitReached(stated(exc, deadline.time_limit)) from None

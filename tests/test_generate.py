@@ -99,6 +99,17 @@ def test_backend_and_engine_options_still_work(backend):
     assert q.is_unique(backend=CHECK)
 
 
+
+@pytest.mark.parametrize("seed", range(4))
+def test_not_minimal_puzzles_are_unique_and_true(seed):
+    """minimal=False posts each clue for good (no assumption per clue): the puzzle must
+    still have exactly the hidden answer, rules included, and repeat for a seed."""
+    p = mm.generate(5, 6, seed=seed, minimal=False, rules=True)
+    assert p.is_unique(backend=CHECK)
+    assert p.check_answer(p.solve(backend=CHECK))
+    again = mm.generate(5, 6, seed=seed, minimal=False, rules=True)
+    assert [x.text for x in p.facts + p.rules] == [x.text for x in again.facts + again.rules]
+
 ENGLISH_SHAPES = [(3, 4), (4, 4), (5, 5), (4, 6), (6, 6), (5, 7)]
 
 
@@ -289,6 +300,19 @@ def test_a_time_limit_bounds_the_whole_generation(mm_cli):
         mm.generate(12, 50, seed=2, time_limit=3)  # in a removal call of 3,000 conflicts
     assert time.monotonic() - start < 3.5
 
+
+
+@pytest.mark.parametrize("job", ["generate", "grade"])
+def test_a_time_limit_error_names_the_limit_given(job):
+    """The solver inside the job gets what is left of the limit; the error still names the
+    user's limit (it said "time limit of 0.484578 s" for 0.5)."""
+    with pytest.raises(mm.TimeLimitReached) as caught:
+        if job == "generate":
+            mm.generate(15, 80, seed=1, minimal=False, time_limit=0.5)
+        else:
+            mm.grade(mm.generate(8, 10, seed=1), time_limit=0.05)
+    wanted = "0.5" if job == "generate" else "0.05"
+    assert str(caught.value).startswith(f"time limit of {wanted} s reached"), caught.value
 
 def test_grade_takes_a_time_limit(mm_cli, tmp_path):
     big = mm.generate(8, 12, seed=3)

@@ -33,7 +33,7 @@ from mm.analysis.compile import lower
 from mm.analysis.explain import explain
 from mm.analysis.lazy import refuse
 from mm.analysis.policy import open_engine
-from mm.deadline import Deadline, deadline_of
+from mm.deadline import Deadline, deadline_of, naming_the_limit
 from mm.errors import PuzzleError
 from mm.ir import Model
 from mm.model.puzzle_data import PuzzleData
@@ -109,21 +109,22 @@ def grade(p: PuzzleData, method: str = "explain",
     if method not in METHODS:
         raise PuzzleError(f"grade: unknown method '{method}' (explain or probing)")
     deadline = deadline_of(time_limit)
-    refuse(p, "grade")
-    model, _ = lower(p, deadline)
-    # first: refuses a puzzle without exactly one solution
-    effort = search_effort(model, deadline)
-    clues = sum(f.enabled for f in p.facts) + sum(x.enabled for x in p.rules)
-    hardest, contradictions, split = probe(model, deadline)
-    if method == "probing":
-        return Grade(level_of(hardest, contradictions, split, _cells(model)), hardest,
-                     contradictions, split, effort, clues, "probing", contradictions)
-    ex = explain(p, time_limit=deadline.remaining())
-    if ex.status == "time limit":
-        raise deadline.reached()
-    if ex.status != "complete":
-        raise PuzzleError(f"grade: the step-by-step explainer stopped ({ex.status})")
-    return from_steps(ex.steps, effort, clues, _cells(model), contradictions)
+    with naming_the_limit(deadline):
+        refuse(p, "grade")
+        model, _ = lower(p, deadline)
+        # first: refuses a puzzle without exactly one solution
+        effort = search_effort(model, deadline)
+        clues = sum(f.enabled for f in p.facts) + sum(x.enabled for x in p.rules)
+        hardest, contradictions, split = probe(model, deadline)
+        if method == "probing":
+            return Grade(level_of(hardest, contradictions, split, _cells(model)), hardest,
+                         contradictions, split, effort, clues, "probing", contradictions)
+        ex = explain(p, time_limit=deadline.remaining())
+        if ex.status == "time limit":
+            raise deadline.reached()
+        if ex.status != "complete":
+            raise PuzzleError(f"grade: the step-by-step explainer stopped ({ex.status})")
+        return from_steps(ex.steps, effort, clues, _cells(model), contradictions)
 
 
 def from_steps(steps: Iterable[Any], effort: int, clues: int, cells: int = 0,

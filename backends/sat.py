@@ -281,7 +281,7 @@ class SatBackend(Backend):
             neg = [-x for x in lits]
             clauses.append([neg[0], first])
             # for i = 1..n-2: lits[i] -> s[i], s[i-1] -> s[i], not both lits[i] and s[i-1]
-            clauses += [c for i, before, here in zip(range(1, n - 1), s, s[1:], strict=False)
+            clauses += [c for i, before, here in zip(range(1, n - 1), s[:-1], s[1:], strict=True)
                         for c in ([neg[i], here], [-before, here], [neg[i], -before])]
             clauses.append([neg[n - 1], -s[n - 2]])
         self._extend(clauses)

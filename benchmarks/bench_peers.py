@@ -219,13 +219,11 @@ def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[
         active = [t for t in quick if wanted(t)]
     close = _close_rivals(times, once)
     if close and args.runs > 0:
-        again, spent = ["mm-auto", *close], 0.0
+        again, start = ["mm-auto", *close], clock()
         for extra in range(MORE_RUNS):
-            if extra >= MIN_MORE_RUNS and spent >= MORE_SECONDS:
+            if extra >= MIN_MORE_RUNS and clock() - start >= MORE_SECONDS:
                 break
-            before = sum(sum(times[t]) for t in again)
             one_round(again, extra, warm_up=False)
-            spent += sum(sum(times[t]) for t in again) - before
     for tool in quick:
         rows[tool].update(median_s=statistics.median(times[tool]), runs=len(times[tool]))
     return [rows[t] for t in names]

@@ -77,13 +77,14 @@ def stated(exc: TimeLimitReached, time_limit: float | None) -> str:
 
 
 @contextlib.contextmanager
-def naming_the_limit(deadline: Deadline) -> Iterator[None]:
-    """Around a whole job (generate, grade): a TimeLimitReached from one of its steps is
-    raised again naming the job's own limit, not the remainder the step was given ("time
-    limit of 0.484578 s reached while encoding" for a limit of 0.5 s)."""
+def naming_the_limit(limit: Deadline | float | None) -> Iterator[None]:
+    """Around a whole job (solve, count, hint, generate, grade): a TimeLimitReached from
+    one of its steps is raised again naming the job's own limit, not the remainder the step
+    was given ("time limit of 0.484578 s reached while encoding" for a limit of 0.5 s)."""
+    time_limit = limit.time_limit if isinstance(limit, Deadline) else limit
     try:
         yield
     except TimeLimitReached as exc:
-        if deadline.time_limit is None:
+        if time_limit is None:
             raise
-        raise TimeLimitReached(stated(exc, deadline.time_limit)) from None
+        raise TimeLimitReached(stated(exc, time_limit)) from None

@@ -572,3 +572,31 @@ def test_a_timeout_message_names_the_commands_own_limit(tmp_path):
     code, err, _ = _timed("solve", str(path), "--backend", "sat", "--time-limit", "0.5")
     assert code == 4, err
     assert "time limit of 0.5 s reached" in err, err
+
+
+@pytest.mark.parametrize("call", ["solve", "solutions", "count", "is_unique", "hint"])
+def test_a_library_call_names_its_own_time_limit(tmp_path, call):
+    """The encoding inside the call gets what is left of the limit once the puzzle is
+    compiled; the error still names the caller's limit (it said "time limit of 0.46 s"
+    for 0.5)."""
+    pytest.importorskip("pysat")
+    puzzle = mm.load(_numeric_heavy(tmp_path / "numeric.json"))
+    run = {"solve": lambda: puzzle.solve(backend="sat", time_limit=0.5),
+           "solutions": lambda: list(puzzle.solutions(backend="sat", time_limit=0.5)),
+           "count": lambda: puzzle.count(backend="sat", time_limit=0.5),
+           "is_unique": lambda: puzzle.is_unique(backend="sat", time_limit=0.5),
+           "hint": lambda: puzzle.hint([], backend="sat", time_limit=0.5)}[call]
+    start = time.monotonic()
+    with pytest.raises(mm.TimeLimitReached) as caught:
+        run()
+    assert str(caught.value).startswith("time limit of 0.5 s reached"), caught.value
+    # the limit holds too: hint's clue switches were encoded without it (15 s here)
+    assert time.monotonic() - start < 0.5 + 0.5 + LOAD_SLACK
+
+
+def test_explain_stops_at_its_time_limit_while_encoding(tmp_path):
+    pytest.importorskip("pysat")
+    puzzle = mm.load(_numeric_heavy(tmp_path / "numeric.json"))
+    start = time.monotonic()
+    assert puzzle.explain(backend="sat", time_limit=0.5).status == "time limit"
+    assert time.monotonic() - start < 0.5 + 0.5 + LOAD_SLACK

@@ -52,8 +52,10 @@ asked, once per clue label (a *scope*), then for no clue at all ("grid"):
 * The solver is told only the O marks and the X marks no known O implies (the structure
   gives the rest), so the assumptions stay short; yes/no questions do not read the
   solution back (`Backend.satisfiable`).
-* `time_limit` is checked between solves, each of which is short (a backend time limit
-  would start a timer thread per solve, costing more than the solve).
+* `time_limit` covers the whole job: lowering, loading the solver library and encoding
+  draw on it, the engine stops a long search at the deadline (a short solve pays nothing
+  for that: the SAT backend watches the clock only once a first conflict budget is
+  spent), and the clock is checked between solves.
 
 All questions go to ONE incremental SAT solver (PySAT through the IR; CP-SAT with
 ``backend="cpsat"``) holding the puzzle's structure, a switch per clue label and a switch
@@ -67,11 +69,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mm import ir
+from mm import backends, ir
 from mm.analysis.compile import lower
 from mm.analysis.lazy import refuse
 from mm.analysis.policy import candidates, open_engine
 from mm.backends.base import Backend
+from mm.deadline import Deadline, naming_the_limit
 from mm.errors import TimeLimitReached, UnsupportedFeature
 from mm.model import html
 from mm.model.elements import Noun
@@ -197,7 +200,9 @@ class _Explainer:
 
     def __init__(self, puzzle: PuzzleData, backend: str, time_limit: float | None):
         self.puzzle = puzzle
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        job = Deadline(time_limit)  # lowering, loading the solver and encoding draw on it
+        self.time_limit = job.time_limit
+        self.deadline = job.end
         refuse(puzzle, "explain and hint")
         repeating = [t.name for t in puzzle.noun_types if t.repeats]
         if repeating:
@@ -205,7 +210,7 @@ class _Explainer:
                 f"explain and hint do not support repeating noun types yet ('{repeating[0]}' "
                 "has repeats=True): their grids assume one noun of each type per row and "
                 "per noun")
-        model, _ = lower(puzzle)
+        model, _ = lower(puzzle, job)
         self.labels: list[str] = []
         conds: dict[str, list[ir.Cond]] = {}
         for origin, cond in model.constraints:
@@ -215,7 +220,7 @@ class _Explainer:
                 conds[item.clue] = []
             conds[item.clue].append(cond)
         model.constraints = []
-        self.engine = _open(model, backend)
+        self.engine = _open(model, backend, job)
         self.model = model
         self.conds = [ir.And(tuple(conds[label])) for label in self.labels]
         self.clue_guards = [self.engine.guard(cond) for cond in self.conds]
@@ -302,7 +307,8 @@ class _Explainer:
     # ------------------------------------------------------------------ solving
     def check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise TimeLimitReached("explain: time limit reached")
+            raise TimeLimitReached(f"time limit of {self.time_limit:g} s reached while "
+                                   "explaining")
 
     def solve(self, assume: Sequence[Any]) -> ir.Assignment | None:
         self.check_time()
@@ -703,8 +709,10 @@ class _Explainer:
         return core
 
 
-def _open(model: ir.Model, backend: str) -> Backend:
-    """One incremental engine; "auto" asks the backend policy (SAT first for explain)."""
+def _open(model: ir.Model, backend: str, job: Deadline) -> Backend:
+    """One incremental engine; "auto" asks the backend policy (SAT first for explain).
+    The engine gets what is left of the job's time: its encoding (the clue switches of a
+    large puzzle take seconds) and any long search stop at the job's deadline."""
     names = [backend] if backend != "auto" else candidates(model, "explain")
     error: UnsupportedFeature | None = None
     for name in names:
@@ -712,7 +720,8 @@ def _open(model: ir.Model, backend: str) -> Backend:
         # mm.analysis.verify)
         options = {"engine": "minisat22"} if name == "sat" else {}
         try:
-            return open_engine(model, name, "explain", None, **options)
+            backends.get(name, job)  # the solver library's import counts too
+            return open_engine(model, name, "explain", job.remaining(), **options)
         except UnsupportedFeature as exc:
             error = exc
     raise error or UnsupportedFeature("explain: no backend can express this puzzle")
@@ -770,9 +779,9 @@ def explain(puzzle: PuzzleData, backend: str = "auto",
             time_limit: float | None = None) -> Explanation:
     """The steps that fill the grids, cheapest first (see the module docstring)."""
     start = time.perf_counter()
-    ex = _Explainer(puzzle, backend, time_limit)
     result = Explanation(puzzle, "time limit")
     try:
+        ex = _Explainer(puzzle, backend, time_limit)
         first = ex.solve(ex.clue_guards)
         if first is None:
             result.status = "no solution"
@@ -809,6 +818,12 @@ def hint(puzzle: PuzzleData, marks: Iterable[Mark | tuple], backend: str = "auto
     """Check a partly filled grid: the marks that contradict the puzzle, else the next
     cheapest step from these marks."""
     given = [as_mark(puzzle, m, f"marks[{k}]") for k, m in enumerate(marks)]
+    with naming_the_limit(time_limit):
+        return _hint(puzzle, given, backend, time_limit)
+
+
+def _hint(puzzle: PuzzleData, given: list[Mark], backend: str,
+          time_limit: float | None) -> Hint:
     ex = _Explainer(puzzle, backend, time_limit)
     if ex.solve(ex.clue_guards) is None:
         return Hint([], None, "no solution")

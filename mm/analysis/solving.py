@@ -10,7 +10,7 @@ from mm.analysis.compile import compile_puzzle
 from mm.analysis.lazy import LazyRules, predicates, refuse
 from mm.analysis.policy import candidates, check_capable, open_engine, open_first
 from mm.backends.base import Backend
-from mm.deadline import Deadline
+from mm.deadline import Deadline, naming_the_limit
 from mm.errors import BadArgument, ValidationError
 from mm.model.puzzle_data import PuzzleData
 from mm.model.solution import Solution
@@ -54,7 +54,8 @@ def check_limit(limit: Any) -> int | None:
 def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
           **options: Any) -> Solution | None:
     """One solution of the puzzle, or None when there is none."""
-    with open_backend(puzzle, backend, "solve", time_limit, **options) as engine:
+    with naming_the_limit(time_limit), \
+            open_backend(puzzle, backend, "solve", time_limit, **options) as engine:
         assignment = engine.solve()
     return None if assignment is None else Solution(puzzle, assignment)
 
@@ -64,12 +65,14 @@ def solutions(puzzle: PuzzleData, limit: int | None = None, backend: str = "auto
     """Every solution of the puzzle, each once (at most `limit`). The arguments are
     checked at once, not at the first next()."""
     check_limit(limit)
-    engine = open_backend(puzzle, backend, "count", time_limit, **options)
-    return _solutions(puzzle, engine, limit)
+    with naming_the_limit(time_limit):
+        engine = open_backend(puzzle, backend, "count", time_limit, **options)
+    return _solutions(puzzle, engine, limit, time_limit)
 
 
-def _solutions(puzzle: PuzzleData, engine: Backend, limit: int | None) -> Iterator[Solution]:
-    with engine:
+def _solutions(puzzle: PuzzleData, engine: Backend, limit: int | None,
+               time_limit: float | None) -> Iterator[Solution]:
+    with naming_the_limit(time_limit), engine:
         for assignment in engine.solutions(limit):
             yield Solution(puzzle, assignment)
 
@@ -82,15 +85,17 @@ def count(puzzle: PuzzleData, limit: int | None = None, exact: bool = False,
     check_limit(limit)
     if exact and approx:
         raise ValidationError("count: choose exact or approx, not both")
-    if exact or approx:
-        with open_backend(puzzle, backend, "model_count", time_limit, **options) as engine:
+    task = "model_count" if exact or approx else "count"
+    with naming_the_limit(time_limit), \
+            open_backend(puzzle, backend, task, time_limit, **options) as engine:
+        if exact or approx:
             return engine.model_count(approx=approx)  # type: ignore[attr-defined]
-    with open_backend(puzzle, backend, "count", time_limit, **options) as engine:
         return engine.count(limit)
 
 
 def is_unique(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
               **options: Any) -> bool:
     """Does the puzzle have exactly one solution?"""
-    with open_backend(puzzle, backend, "unique", time_limit, **options) as engine:
+    with naming_the_limit(time_limit), \
+            open_backend(puzzle, backend, "unique", time_limit, **options) as engine:
         return engine.is_unique()

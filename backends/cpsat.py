@@ -422,9 +422,11 @@ class CpSatBackend(Backend):
         return tuple(rows)
 
     def add(self, cond: ir.Cond) -> None:
+        self.tick()
         self._post(cond)
 
     def guard(self, cond: ir.Cond) -> Literal:
+        self.tick()  # a caller may encode thousands (explain: a switch per clue)
         g = self.m.new_bool_var("guard")
         self.m.add_implication(g, self.literal(cond))
         return g

@@ -180,7 +180,7 @@ def run_cell(family: str, size: str, task: str, specs: list[Spec], chosen: list[
                       "check": probe.get("error") or _check(specs, probe["answers"],
                                                             reference, task)}
     timed = [t for t in names if rows[t]["check"] == "ok"]
-    quick = [t for t in timed if rows[t]["probe_s"] < SLOW_PROBE]
+    quick = [t for t in timed if rows[t]["probe_s"] < args.slow_probe]
     auto = rows.get("mm-auto")
     auto_s = auto["probe_s"] if auto and auto["check"] == "ok" else None
     once = {t for t in quick if t != "mm-auto" and auto_s is not None
@@ -379,7 +379,7 @@ def _parallel(args: argparse.Namespace, sizes: list[str], console) -> list[dict]
               "--tools", args.tools, "--tasks", args.tasks,
               "--runs", str(args.runs), "--min-seconds", str(args.min_seconds),
               "--timeout", str(args.timeout), "--seed", str(args.seed), "--plot", "",
-              "--jobs", "1"]
+              "--slow-probe", str(args.slow_probe), "--jobs", "1"]
     for known in args.known:
         common += ["--known", str(Path(known).resolve())]
     children = [subprocess.Popen([*common, "--families", ",".join(group), "--out",
@@ -411,6 +411,10 @@ def main() -> None:
                              f"{MAX_RUNS} runs): the median of a few-ms cell is then "
                              "steady (0: exactly --runs runs)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per probe")
+    parser.add_argument("--slow-probe", type=float, default=SLOW_PROBE,
+                        help="a tool whose probe took longer than this many seconds is "
+                             f"timed by its probe alone (default {SLOW_PROBE:g}; raise it "
+                             "to give the slowest cells --runs interleaved runs too)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", default="bench_peers.csv")
     parser.add_argument("--plot", default="bench_peers.png")

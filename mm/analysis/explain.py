@@ -200,9 +200,8 @@ class _Explainer:
 
     def __init__(self, puzzle: PuzzleData, backend: str, time_limit: float | None):
         self.puzzle = puzzle
-        job = Deadline(time_limit)  # lowering, loading the solver and encoding draw on it
-        self.time_limit = job.time_limit
-        self.deadline = job.end
+        # the whole job's budget: lowering, loading the solver and encoding draw on it
+        self.job = job = Deadline(time_limit)
         refuse(puzzle, "explain and hint")
         repeating = [t.name for t in puzzle.noun_types if t.repeats]
         if repeating:
@@ -311,8 +310,8 @@ class _Explainer:
 
     # ------------------------------------------------------------------ solving
     def check_time(self) -> None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise TimeLimitReached(f"time limit of {self.time_limit:g} s reached while "
+        if self.job.end is not None and time.monotonic() > self.job.end:
+            raise TimeLimitReached(f"time limit of {self.job.time_limit:g} s reached while "
                                    "explaining")
 
     def solve(self, assume: Sequence[Any]) -> ir.Assignment | None:

@@ -121,3 +121,25 @@ def test_an_edited_statement_is_never_dropped_silently(style, pick, edit):
         assert f"clue {clue}" in listed or f"line {n + 1}" in listed, (clue, listed)
     if not lost and _facts(p) == _facts(original):
         assert [r.text for r in p.rules] == [r.text for r in original.rules]
+
+
+ES = (FIXTURES / "all_tired_out_es.js").read_text()
+
+
+@pytest.mark.parametrize(("source", "language", "fact", "returned"), [
+    (ES, "js", '    puzzle.addFact("6", jeff, Verb.Is, justAhead, shocks);\n',
+     "    return puzzle;\n"),
+    (JAVA, "java", '\t\taddFact("6", jeff, Is, justAhead, shocks);\n', "\t\treturn;\n"),
+])
+def test_statements_after_a_return_are_never_read_as_clues(source, language, fact,
+                                                           returned):
+    """Code after `return` never runs: a clue there is not the module's (listed as not
+    used, not read into the puzzle), in both languages."""
+    assert fact in source
+    whole = read_source(source, language)
+    cut = read_source(source.replace(fact, returned + fact), language)
+    assert "6" in {f.clue for f in whole.facts}
+    assert "6" not in {f.clue for f in cut.facts}
+    assert {f.clue for f in cut.facts} == {f.clue for f in whole.facts} - {"6"}
+    dead = [n for n in cut.not_read if "after the return" in n.reason]
+    assert dead and "jeff" in dead[0].text

@@ -81,7 +81,7 @@ class Lambda(Node):
     body: Node
 
 
-StmtKind = Literal["assign", "declare", "expr", "return", "method", "other", "skip"]
+StmtKind = Literal["assign", "declare", "expr", "return", "method", "other", "skip", "dead"]
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,8 @@ class Stmt:
     kind: "assign" (target = value, declarations with a value included), "declare" (a name
     without a value), "expr" (a call), "return", "method" (a function or method of its own:
     `name` is its name), "other" (anything else: a loop, an if, ...), "skip" (boilerplate
-    that builds nothing: imports, "use strict", the prototype lines of the 2017 style).
+    that builds nothing: imports, "use strict", the prototype lines of the 2017 style),
+    "dead" (after a return in the same body: never run, so not part of the puzzle).
     """
 
     kind: StmtKind
@@ -101,6 +102,20 @@ class Stmt:
     value: Node | None = None
     name: str = ""
     children: tuple[Stmt, ...] = field(default=())  # a method's body, for "method"
+
+
+def before_return(body: list[Stmt]) -> list[Stmt]:
+    """A body's statements with those after its first return marked "dead": they never
+    run, so reading them would add clues the module does not have. Methods stay as they
+    are (a function declared after the return is still defined)."""
+    out: list[Stmt] = []
+    returned = False
+    for s in body:
+        if returned and s.kind not in ("method", "skip"):
+            s = Stmt("dead", s.line, s.text)  # noqa: PLW2901
+        out.append(s)
+        returned = returned or s.kind == "return"
+    return out
 
 
 def render(node: Node | None) -> str:

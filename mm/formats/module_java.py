@@ -28,6 +28,7 @@ from mm.formats.module_ast import (
     Node,
     Op,
     Stmt,
+    before_return,
 )
 from mm.formats.module_js import BUILDERS
 
@@ -193,7 +194,7 @@ class _Front:
         for node in body:
             out += self.statement(node, line)
             line = self.line(node, line)
-        return out
+        return before_return(out)
 
     def statement(self, node: Any, line: int) -> list[Stmt]:
         if isinstance(node, jt.LocalVariableDeclaration):

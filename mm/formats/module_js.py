@@ -23,6 +23,7 @@ from mm.formats.module_ast import (
     Node,
     Op,
     Stmt,
+    before_return,
 )
 
 # the calls that build a puzzle: a function holding one of them is a puzzle body
@@ -123,7 +124,7 @@ class _Front:
         out: list[Stmt] = []
         for node in body:
             out += self.statement(node)
-        return out
+        return before_return(out)
 
     def statement(self, node: Any) -> list[Stmt]:
         kind = node.type

@@ -267,6 +267,9 @@ class _Reader:
             if s.kind == "declare" and isinstance(s.target, Name):
                 self.vars.setdefault(s.target.id, None)
             return
+        if s.kind == "dead":
+            self.note(f"line {s.line}", s.text, f"{NOT_USED}: after the return, never run")
+            return
         if s.kind == "return":
             if s.value is None or self.value(s.value) is PUZZLE:
                 return

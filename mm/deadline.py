@@ -9,8 +9,10 @@ True
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import math
 import re
+import threading
 import time
 from collections.abc import Iterator
 from numbers import Real
@@ -88,3 +90,59 @@ def naming_the_limit(limit: Deadline | float | None) -> Iterator[None]:
         if time_limit is None:
             raise
         raise TimeLimitReached(stated(exc, time_limit)) from None
+
+
+class _Overrun(BaseException):
+    """Raised by the watchdog of `stopping_at` inside the thread it guards (a
+    BaseException, so no `except Exception` in the guarded code can swallow it)."""
+
+
+class stopping_at:  # noqa: N801 - used as a context manager, like contextlib's
+    """Around pure-Python work that cannot look at the clock itself (a third-party
+    parser, reading a long module or English text): at the deadline the work is stopped
+    at its next bytecode and TimeLimitReached raised, naming `doing`. A block that ends
+    first is not disturbed. (A C call that blocks, such as reading a pipe, is not
+    stopped: see files.read_text.)"""
+
+    def __init__(self, limit: Deadline | float | None, doing: str):
+        self.deadline = deadline_of(limit)
+        self.doing = doing
+        self._lock = threading.Lock()
+        self._done = False
+        self._fired = False
+        self._timer: threading.Timer | None = None
+        self._thread = 0
+
+    def __enter__(self) -> stopping_at:
+        left = self.deadline.remaining()  # TimeLimitReached if already spent
+        if left is not None:
+            self._thread = threading.get_ident()
+            self._timer = threading.Timer(left, self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+        return self
+
+    def _fire(self) -> None:
+        with self._lock:
+            if not self._done:
+                self._fired = True
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread),
+                                                           ctypes.py_object(_Overrun))
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        overrun = kind is not None and issubclass(kind, _Overrun)
+        while True:  # the exception may still arrive while this runs: take it here
+            try:
+                if self._timer is not None:
+                    with self._lock:
+                        self._done = True
+                        if self._fired:  # withdraw it if it has not arrived yet
+                            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                                ctypes.c_ulong(self._thread), None)
+                    self._timer.cancel()
+                break
+            except _Overrun:  # the block had ended: its result stands
+                continue
+        if overrun:
+            raise TimeLimitReached(f"time limit of {self.deadline.time_limit:g} s reached "
+                                   f"while {self.doing}") from None

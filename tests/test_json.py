@@ -2,6 +2,7 @@
 the JSON path of the problem."""
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -134,3 +135,61 @@ def test_export_command_writes_json_that_solves_the_same(mm_cli, tmp_path):
     solved = mm_cli("solve", str(out), "--json")
     assert solved.returncode == 0
     assert json.loads(solved.stdout)["matches_answer"] is True
+
+
+def test_an_unknown_field_is_refused_naming_its_path(load_error, assert_one_line_error,
+        five_houses_json):
+    """A misspelt field ("enable" for "enabled") must not be dropped: the draft fact would
+    be enforced and the puzzle read differently."""
+    five_houses_json["facts"][3]["enable"] = False
+    assert_one_line_error(load_error(five_houses_json),
+                          "facts[3].enable: unknown field 'enable'")
+    del five_houses_json["facts"][3]["enable"]
+    five_houses_json["fact"] = []
+    assert_one_line_error(load_error(five_houses_json), "fact: unknown field 'fact'")
+
+
+@pytest.mark.parametrize(("node", "path"), [
+    ({"op": "not", "x": {"op": "const", "value": True}, "negate": True}, "rules[0].expr.negate"),
+    ({"op": "compare", "cmp": "<", "left": {"int": 1, "type": "House"},
+      "right": {"int": 2}}, "rules[0].expr.left.type"),
+])
+def test_an_unknown_field_in_a_rule_node_is_refused(node, path):
+    data = json_format.to_json(mm.load("five_houses"))
+    data["rules"] = [{"clue": "r", "text": "r", "expr": node}]
+    with pytest.raises(mm.PuzzleError, match=re.escape(f"{path}: unknown field")):
+        json_format.from_json(data)
+
+
+def test_the_reader_knows_exactly_the_fields_of_the_published_schema():
+    schema = json.loads(resources.files("mm.formats").joinpath(
+        "schema/mm-puzzle-1.schema.json").read_text())
+    defs = schema["$defs"]
+    noun_object = next(o for o in defs["type"]["properties"]["nouns"]["items"]["oneOf"]
+                       if o.get("type") == "object")
+    published = {
+        "puzzle": schema["properties"], "type": defs["type"]["properties"],
+        "noun": noun_object["properties"], "noun_ref": defs["noun"]["properties"],
+        "link": defs["link"]["properties"], "fact": defs["fact"]["properties"],
+        "rule": defs["rule"]["properties"], "question": schema["properties"]["question"][
+            "properties"], "not_read": schema["properties"]["not_read"]["items"]["properties"],
+    }
+    assert {k: set(v) for k, v in published.items()} == \
+        {k: set(v) for k, v in json_format.FIELDS.items()}
+    conds = {o["properties"]["op"].get("const", ""): set(o["properties"])
+             for o in defs["cond"]["oneOf"]}
+    for op, fields in json_format.COND_FIELDS.items():
+        match = [f for key, f in conds.items() if op == key] or \
+            [set(o["properties"]) for o in defs["cond"]["oneOf"]
+             if op in o["properties"]["op"].get("enum", ())]
+        assert match and match[0] == set(fields), op
+
+
+def test_a_number_of_thousands_of_digits_is_bad_input(tmp_path, mm_cli,
+        assert_one_line_error):
+    path = tmp_path / "big.json"
+    data = json_format.to_json(mm.load("five_houses"))
+    text = json.dumps(data).replace('"answer": [', '"answer": [' + "9" * 5000 + ", ", 1)
+    assert "9" * 5000 in text
+    path.write_text(text)
+    assert_one_line_error(mm_cli("solve", str(path)), "a number too long to read")

@@ -239,6 +239,68 @@ def test_load_respects_a_time_limit(tmp_path):
     assert time.monotonic() - start < 0.05 + 0.5
 
 
+_ENGLISH_HEAD = """There are 4 houses, numbered 1 to 4 from left to right.
+- Name: Emma, Jack, Mona, Jackson
+- Pet: cat, dog, fish, catfish
+- Age: 20, 25, 30, 40
+
+Clues:
+"""
+_ENGLISH_CLUES = ("Jack is left of Emma.", "The cat owner is not Mona.",
+                  "Mona is not next to Jackson.", "Jack is younger than Emma.")
+
+
+def _long_module(path: Path, statements: int) -> Path:
+    lines = [f"    const x{i} = {i};" for i in range(statements)]
+    path.write_text("import { Puzzle } from './Puzzle.js';\nexport function loader(s) {\n"
+                    '    const puzzle = new Puzzle("Long", "Long");\n'
+                    '    const names = puzzle.addNounType("Name");\n'
+                    '    names.addNoun("Emma");\n' + "\n".join(lines) +
+                    "\n    return puzzle;\n}\n")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["english", "module"])
+def test_reading_english_and_modules_stops_at_the_time_limit(tmp_path, kind):
+    """The English reader and the module parsers cannot look at the clock; they are
+    stopped from outside (a puzzle of 30,000 clues or statements takes several seconds)."""
+    if kind == "english":
+        path = tmp_path / "long.txt"
+        path.write_text(_ENGLISH_HEAD + "".join(
+            f"{i + 1}. {_ENGLISH_CLUES[i % 4]}\n" for i in range(30_000)))
+    else:
+        path = _long_module(tmp_path / "long.js", 30_000)
+    start = time.monotonic()
+    with pytest.raises(mm.TimeLimitReached, match="time limit of 0.3 s reached while reading"):
+        mm.load(path, time_limit=0.3)
+    assert time.monotonic() - start < 0.3 + 0.7
+
+
+def test_a_short_read_under_a_time_limit_is_left_alone(tmp_path):
+    """The watchdog of a read that ends in time never fires later, in other code."""
+    path = _long_module(tmp_path / "short.js", 10)
+    mm.load(path)  # the parser's first import takes most of a second
+    for _ in range(20):
+        assert [t.name for t in mm.load(path, time_limit=0.2).noun_types] == ["Name"]
+    time.sleep(0.3)  # past every watchdog's deadline: none may fire now
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX only")
+def test_a_pipe_with_no_writer_is_waited_for_only_until_the_limit(tmp_path, mm_cli):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    try:
+        start = time.monotonic()
+        with pytest.raises(mm.TimeLimitReached, match="waiting to read"):
+            mm.load(fifo, time_limit=0.3)
+        assert time.monotonic() - start < 1.0
+        result = mm_cli("solve", str(fifo), "--time-limit", "0.3")
+        assert result.returncode == 4 and "waiting to read" in result.stderr
+    finally:  # a writer lets the reading thread left waiting finish
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+
 def test_solve_time_limit_covers_loading(tmp_path):
     path = _many_facts(tmp_path / "many.json", 20_000)
     code, err, elapsed = _timed("solve", str(path), "--time-limit", "1")

@@ -24,6 +24,7 @@ from mm.app.stopping import stop_helpers
 from mm.deadline import Deadline, check_time_limit, stated
 from mm.errors import EnglishPuzzleError, PuzzleError, TimeLimitReached
 from mm.formats.files import describe_kinds, kind_of, read_text
+from mm.formats.json_format import too_long_number
 from mm.formats.loading import builtin_names, load
 from mm.formats.readers import parse_english, read_module
 from mm.model import html
@@ -442,15 +443,19 @@ def _print_step(number: int, step: Any, texts: dict[str, list[str]]) -> None:
     print("     marks: " + ", ".join(str(m) for m in step.marks))
 
 
-def _read_marks(puzzle: Puzzle, path: str) -> list[Any]:
+def _read_marks(puzzle: Puzzle, path: str, deadline: Deadline) -> list[Any]:
     try:
-        raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        raw = sys.stdin.read() if path == "-" else read_text(path, deadline)
+    except PuzzleError:  # read_text's own one-line errors, the time limit among them
+        raise
     except OSError as exc:
         raise PuzzleError(f"{path}: cannot read the marks ({exc.strerror})") from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise PuzzleError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except ValueError as exc:
+        raise PuzzleError(f"{path}: {too_long_number(exc)}") from None
     if not isinstance(data, list):
         raise PuzzleError(f"{path}: expected a JSON list of marks")
     return [mark_from_dict(puzzle, item, f"{path}: marks[{k}]") for k, item in enumerate(data)]
@@ -462,7 +467,7 @@ def _labels(labels: list[str]) -> str:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     puzzle, deadline = _load(args)
-    marks = _read_marks(puzzle, args.marks)
+    marks = _read_marks(puzzle, args.marks, deadline)
     found = puzzle.hint(marks, **_options(args, deadline))
     if args.json:
         _print_json({"status": found.status,

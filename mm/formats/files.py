@@ -6,10 +6,14 @@ added in one place.
 
 from __future__ import annotations
 
+import stat
+import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from mm.errors import PuzzleLoadError
+from mm.deadline import Deadline, deadline_of
+from mm.errors import PuzzleLoadError, TimeLimitReached
 
 
 @dataclass(frozen=True)
@@ -45,15 +49,53 @@ def describe_kinds() -> str:
     return ", ".join(k.description for k in FILE_KINDS)
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, time_limit: Deadline | float | None = None) -> str:
     """A puzzle file's text (a leading BOM dropped), or a one-line error saying why it
-    cannot be read."""
+    cannot be read. With a time limit, a file that is not a regular file (a named pipe
+    with no writer yet, a device) is waited for only until the limit."""
+    deadline = deadline_of(time_limit)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if deadline.time_limit is not None and not _regular(path):
+            data = _read_waiting(Path(path), deadline)
+        else:
+            data = Path(path).read_bytes()
+        text = data.decode("utf-8")
     except IsADirectoryError:
         raise PuzzleLoadError(f"{path}: is a folder, not a puzzle file") from None
     except OSError as exc:
+        if isinstance(exc, TimeLimitReached):
+            raise
         raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None
-    return text.removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n").removeprefix("\ufeff")
+
+
+def _regular(path: str | Path) -> bool:
+    try:
+        return stat.S_ISREG(Path(path).stat().st_mode)
+    except OSError:
+        return True  # let the read itself say why it cannot be done
+
+
+def _read_waiting(path: Path, deadline: Deadline) -> bytes:
+    """Read in a helper thread, waiting only until the deadline: opening and reading a
+    pipe block in C, where nothing else could stop them. On time-out the helper thread is
+    left blocked (a daemon: it does not keep the program alive)."""
+    result: dict[str, Any] = {}
+
+    def read() -> None:
+        try:
+            result["data"] = path.read_bytes()
+        except OSError as exc:
+            result["error"] = exc
+
+    reader = threading.Thread(target=read, name=f"mm-read-{path.name}", daemon=True)
+    reader.start()
+    reader.join(deadline.remaining())
+    if reader.is_alive():
+        raise TimeLimitReached(f"time limit of {deadline.time_limit:g} s reached while "
+                               f"waiting to read {path}")
+    if "error" in result:
+        raise result["error"]
+    return bytes(result["data"])

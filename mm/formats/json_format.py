@@ -35,7 +35,7 @@ def load(path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle
     """Read a JSON puzzle file; with a time limit (or a job's Deadline), reading stops
     with TimeLimitReached when it is spent."""
     deadline = deadline_of(time_limit)
-    text = read_text(path)
+    text = read_text(path, deadline)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -43,10 +43,19 @@ def load(path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle
                               f"{exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise JsonPuzzleError(f"{path}: nested too deeply to read") from None
+    except ValueError as exc:  # Python's limit on the digits of an integer
+        raise JsonPuzzleError(f"{path}: {too_long_number(exc)}") from None
     try:
         return from_json(data, deadline, surrogates=bool(_SURROGATE_ESCAPE.search(text)))
     except JsonPuzzleError as exc:
         raise JsonPuzzleError(f"{path}: {exc}") from None
+
+
+def too_long_number(exc: ValueError) -> str:
+    """What json.loads's ValueError for an integer of thousands of digits means."""
+    if "digits" in str(exc):
+        return "a number too long to read (over 4300 digits)"
+    return f"not valid JSON ({exc})"
 
 
 def from_json(data: Any, time_limit: Deadline | float | None = None,
@@ -133,9 +142,18 @@ class _Reader:
             raise self.fail(f"{where}.{key}", f"expected {names}, got {json.dumps(value)[:40]}")
         return value
 
+    def only(self, obj: Any, allowed: frozenset[str], where: str) -> None:
+        """Refuse a field the format does not have: a misspelt one ("enable" for
+        "enabled") would otherwise be dropped and the puzzle read differently."""
+        if isinstance(obj, dict) and not allowed.issuperset(obj):
+            key = next(k for k in obj if k not in allowed)
+            raise self.fail(f"{where}.{key}" if where != "$" else key,
+                            f"unknown field '{key}' (fields: {', '.join(sorted(allowed))})")
+
     def puzzle(self, data: Any) -> Puzzle:
         if not isinstance(data, dict):
             raise self.fail("$", "a puzzle file holds one JSON object")
+        self.only(data, FIELDS["puzzle"], "$")
         fmt = self.get(data, "format", str, "$")
         if fmt != FORMAT:
             raise self.fail("format", f"unknown format '{fmt}' (expected '{FORMAT}')")
@@ -169,6 +187,7 @@ class _Reader:
         for i, rule in enumerate(self.get(data, "rules", list, "$", False, [])):
             self.deadline.check()
             where = f"rules[{i}]"
+            self.only(rule, FIELDS["rule"], where)
             expr = self._cond(p, self.get(rule, "expr", dict, where), f"{where}.expr")
             self._call(where, p.add_rule, self.get(rule, "clue", (str, int), where),
                        self.get(rule, "text", str, where), expr,
@@ -196,11 +215,13 @@ class _Reader:
             where = f"not_read[{i}]"
             if not isinstance(item, dict):
                 raise self.fail(where, "expected an object with where, text and reason")
+            self.only(item, FIELDS["not_read"], where)
             p.not_read.append(NotRead(*(self.get(item, key, str, where)
                                         for key in ("where", "text", "reason"))))
         return p
 
     def _question(self, p: Puzzle, q: dict, where: str) -> Any:
+        self.only(q, FIELDS["question"], where)
         kind = self.get(q, "kind", str, where)
         needs = {"attribute": ("category", "house"), "house": ("subject",),
                  "who": ("category", "subject"), "grid": ()}
@@ -243,6 +264,7 @@ class _Reader:
             raise self.fail(where, str(exc)) from None
 
     def _type(self, p: Puzzle, t: Any, where: str) -> None:
+        self.only(t, FIELDS["type"], where)
         name = self.get(t, "name", str, where)
         nouns = self.get(t, "nouns", list, where)
         placeholders = self.get(t, "placeholders", list, where, required=False)
@@ -263,6 +285,7 @@ class _Reader:
                             "needs one noun per row)")
         for k, n in enumerate(nouns):
             at = f"{where}.nouns[{k}]"
+            self.only(n, FIELDS["noun"], at)
             self._call(at, kind.add_noun, self.get(n, "name", str, at),
                        self.get(n, "title", str, at, False, None),
                        self.get(n, "value", int, at, False, None))
@@ -292,6 +315,7 @@ class _Reader:
     def _find_noun(self, p: Puzzle, ref: Any, where: str) -> Noun:
         if not isinstance(ref, dict):
             raise self.fail(where, 'expected {"type": ..., "noun": ...}')
+        self.only(ref, FIELDS["noun_ref"], where)
         kind = self._noun_type(p, self.get(ref, "type", str, where), f"{where}.type")
         name = self.get(ref, "noun", str, where)
         for n in kind.nouns:
@@ -300,6 +324,7 @@ class _Reader:
         raise self.fail(where, f"unknown noun '{name}' in type '{kind.name}'")
 
     def _link(self, p: Puzzle, link: Any, where: str) -> None:
+        self.only(link, FIELDS["link"], where)
         name = self.get(link, "name", str, where)
         if name in self.links:
             raise self.fail(f"{where}.name", f"a link named '{name}' comes earlier")
@@ -338,6 +363,7 @@ class _Reader:
         return self.links[name]
 
     def _fact(self, p: Puzzle, fact: Any, where: str, groups: dict) -> None:
+        self.only(fact, FIELDS["fact"], where)
         verb_name = self.get(fact, "verb", str, where)
         if verb_name not in VERBS:
             raise self.fail(f"{where}.verb", f"unknown verb '{verb_name}' (is, is not, may be)")
@@ -355,6 +381,8 @@ class _Reader:
 
     def _cond(self, p: Puzzle, c: Any, where: str) -> r.Condition:
         op = self.get(c, "op", str, where)
+        if op in COND_FIELDS:
+            self.only(c, COND_FIELDS[op], where)
         sub = self._cond
         if op == "const":
             return r.Const(self.get(c, "value", bool, where))
@@ -393,6 +421,7 @@ class _Reader:
             raise self.fail(where, "expected one number node (int, num, value, sum, mul, "
                             "neg, abs, mod, div, count)")
         key = next(k for k in e if k not in ("type", "by"))
+        self.only(e, frozenset({key, *INT_EXTRA.get(key, ())}), where)
         if key == "int":
             return r.IntConst(self.get(e, "int", int, where))
         if key in ("num", "value"):
@@ -419,6 +448,27 @@ class _Reader:
         if key == "count":
             return r.count(self._noun(p, e[key], f"{where}.count"))
         raise self.fail(where, f"unknown number node '{key}'")
+
+
+# The fields of each object of the format (mm/formats/schema/mm-puzzle-1.schema.json;
+# tests/test_json.py checks the two agree).
+FIELDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "puzzle": "format name title stars blurb author source verbs types links facts rules "
+              "answer answer_values question questions not_read",
+    "type": "name nouns placeholders repeats",
+    "noun": "name title value",
+    "noun_ref": "type noun",
+    "link": "name type smart args pairs",
+    "fact": "clue noun1 verb link noun2 text enabled group",
+    "rule": "clue text expr enabled",
+    "question": "kind text subject category house choices",
+    "not_read": "where text reason",
+}.items()}
+COND_FIELDS: dict[str, frozenset[str]] = {k: frozenset(["op", *v.split()]) for k, v in {
+    "const": "value", "related": "a link b", "not": "x", "all": "xs", "any": "xs",
+    "count": "xs low high", "if": "cond then", "iff": "x y", "compare": "cmp left right",
+}.items()}
+INT_EXTRA = {"num": ("type",), "value": ("type",), "mod": ("by",), "div": ("by",)}
 
 
 def _table(pairs: set[tuple[int, int]]):

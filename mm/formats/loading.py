@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import mm.puzzles
-from mm.deadline import Deadline, deadline_of
+from mm.deadline import Deadline, deadline_of, stopping_at
 from mm.errors import BadArgument, EnglishPuzzleError, PuzzleError, PuzzleLoadError
 from mm.formats import json_format
 from mm.formats.files import describe_kinds, kind_of, read_text
@@ -33,7 +33,8 @@ def load(name_or_path: str | Path, strict: bool = False,
     English .txt puzzle or a Mystery Master module. A puzzle read in part lists what was
     left out in `puzzle.not_read`; `strict=True` refuses it instead (PuzzleLoadError).
     With a time limit (seconds, or a job's Deadline), TimeLimitReached once it is spent:
-    JSON files check it while reading, the other kinds when read."""
+    JSON files check it while reading; English puzzles and modules are stopped at it (a
+    Python module's build() is checked when it returns)."""
     if not isinstance(name_or_path, str | Path):
         raise BadArgument(f"load: expected a puzzle name or path, got {name_or_path!r}")
     deadline = deadline_of(time_limit)
@@ -70,22 +71,25 @@ def _load(text: str, deadline: Deadline) -> Puzzle:
     if kind.name == "json":
         return json_format.load(path, deadline)
     if kind.name == "english":
-        return _english(path)
+        return _english(path, deadline)
     if kind.name == "module":
-        return _module(path)
+        return _module(path, deadline)
     return _build(_import_file(path), str(path))
 
 
-def _module(path: Path) -> Puzzle:
+def _module(path: Path, deadline: Deadline) -> Puzzle:
     """A Mystery Master module, parsed (never run); what it could not translate is listed
     in `not_read` and left out."""
-    return read_module(path)
+    return read_module(path, deadline)
 
 
-def _english(path: Path) -> Puzzle:
-    """An English zebra puzzle, with its question."""
+def _english(path: Path, deadline: Deadline) -> Puzzle:
+    """An English zebra puzzle, with its question. The reader cannot look at the clock
+    itself, so it is stopped from outside at the deadline."""
+    text = read_text(path, deadline)
     try:
-        return english_puzzle(read_text(path), name=path.stem)
+        with stopping_at(deadline, f"reading {path}"):
+            return english_puzzle(text, name=path.stem)
     except EnglishPuzzleError as exc:
         raise PuzzleLoadError(f"{path}: {exc}") from None
 

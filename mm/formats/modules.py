@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mm.deadline import Deadline, deadline_of, stopping_at
 from mm.errors import PuzzleError, PuzzleLoadError
 from mm.formats import module_java, module_js
 from mm.formats.files import read_text
@@ -654,13 +655,16 @@ def language_of(path: str | Path) -> str:
     return "java" if Path(path).suffix.lower() == ".java" else "js"
 
 
-def read_module(path: str | Path) -> Puzzle:
+def read_module(path: str | Path, time_limit: Deadline | float | None = None) -> Puzzle:
     """Read a Mystery Master puzzle module (.js, .mjs or .java) into a Puzzle whose
     `not_read` lists what was left out. A module that cannot be read at all raises
-    PuzzleLoadError naming the file and line."""
-    source = read_text(path)
+    PuzzleLoadError naming the file and line; with a time limit, TimeLimitReached once it
+    is spent (the parsers cannot look at the clock: they are stopped from outside)."""
+    deadline = deadline_of(time_limit)
+    source = read_text(path, deadline)
     try:
-        return read_source(source, language_of(path))
+        with stopping_at(deadline, f"reading {path}"):
+            return read_source(source, language_of(path))
     except PuzzleLoadError as exc:
         raise PuzzleLoadError(f"{path}: {exc}") from None
 

@@ -307,14 +307,24 @@ class CpSatBackend(Backend):
             a, b = self.term(term.a), self.term(term.b)
             if isinstance(a, int) or isinstance(b, int):
                 out = a * b
-            else:
+            else:  # CP-SAT multiplies affine expressions only: a sum gets its own variable
                 lo, hi = ir.bounds(term, self.model)
                 out = m.new_int_var(lo, hi, "")
-                m.add_multiplication_equality(out, [a, b])
+                m.add_multiplication_equality(out, [self._variable(a, term.a),
+                                                    self._variable(b, term.b)])
         else:
             raise NotImplementedError(f"cpsat: term {type(term).__name__}")
         self._terms[term] = out
         return out
+
+    def _variable(self, expr: Any, term: ir.IntTerm) -> cp_model.IntVar:
+        """expr itself when it is a variable, else a new variable equal to it."""
+        if isinstance(expr, cp_model.IntVar):
+            return expr
+        lo, hi = ir.bounds(term, self.model)
+        var = self.m.new_int_var(lo, hi, "")
+        self.m.add(var == expr)
+        return var
 
     def _post_cmp(self, cmp: ir.Cmp, positive: bool, enforce: Any = None) -> None:
         a, b = self.term(cmp.a), self.term(cmp.b)

@@ -105,3 +105,27 @@ def test_attendance_figures_in_chart_and_json():
     sol = p.solve()
     assert [row["Attendance"] for row in sol.to_dict()] == [12, 36, 18, 24]
     assert "36" in sol.chart()
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_a_product_whose_factor_is_a_sum_or_a_count(backend):
+    """CP-SAT multiplies affine expressions only: a factor that is a sum (or a count, a sum
+    of row literals) must get its own variable, not make the model invalid."""
+    import itertools
+
+    p = mm.Puzzle("ProductOfSum", "Product of a sum")
+    house = p.add_noun_type("House")
+    house.add_nouns("1", "2", "3")
+    red, green, blue = p.add_noun_type("Color").add_nouns("red", "green", "blue")
+    p.add_rule("1", "red * (green + blue) == 9",
+               rules.num(red, house) * (rules.num(green, house) + rules.num(blue, house)) == 9)
+    expected = sum(1 for r, g, b in itertools.permutations((1, 2, 3)) if r * (g + b) == 9)
+    assert expected == 2
+    assert p.count(backend=backend) == expected
+
+    q = mm.Puzzle("CountSquared", "Count squared")
+    q.add_noun_type("Row").add_nouns("1", "2")
+    dish = q.add_noun_type("Dish", repeats=True)
+    _pasta, soup = dish.add_nouns("pasta", "soup")
+    q.add_rule("1", "count(soup)^2 > 1", rules.count(soup) * rules.count(soup) > 1)
+    assert q.count(backend=backend) == 1  # soup on both rows

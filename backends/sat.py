@@ -32,9 +32,12 @@ the auxiliary variables do.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
+import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -976,7 +979,8 @@ def _count(clauses: list[list[int]], projection: list[int], approx: bool) -> int
                                      f"install {exc.name}") from None
         estimator = pyapproxmc.Counter(epsilon=0.8, delta=0.2)
         estimator.add_clauses(clauses)
-        cells, hashes = estimator.count(projection)
+        with _output_hidden():
+            cells, hashes = estimator.count(projection)
         if cells * 2 ** hashes >= EXACT_BELOW:
             return int(cells * 2 ** hashes)
     try:
@@ -988,7 +992,25 @@ def _count(clauses: list[list[int]], projection: list[int], approx: bool) -> int
     counter = pyganak.Counter()
     counter.add_clauses(clauses)
     counter.set_sampling_set(projection)
-    return int(counter.count())
+    with _output_hidden():
+        return int(counter.count())
+
+
+@contextlib.contextmanager
+def _output_hidden() -> Iterator[None]:
+    """Ganak writes a log line ("c o intermediate count: 0") to the process's standard
+    output itself, below Python, whatever its verbosity: it would land in `mm count
+    --json`'s JSON. Point file descriptor 1 at /dev/null while it counts."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
 
 
 def _count_and_send(conn: Any, clauses: list[list[int]], projection: list[int],

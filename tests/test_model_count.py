@@ -40,3 +40,22 @@ def test_exact_count_keeps_a_time_limit_and_refuses_cpsat():
     assert mm.load("five_houses").count(exact=True, time_limit=30) == 1
     with pytest.raises(mm.UnsupportedFeature, match="sat backend"):
         mm.load("five_houses").count(exact=True, backend="cpsat")
+
+
+@pytest.mark.parametrize("flag", ["--exact", "--approx"])
+def test_count_json_of_a_puzzle_with_no_solution_is_one_json_object(flag, tmp_path, mm_cli):
+    """The counters write a log line to the process's stdout below Python; it must not
+    land in front of the JSON."""
+    import json
+
+    from mm.formats import json_format
+
+    p = mm.Puzzle("NoSolution", "No solution")
+    h1, h2, _h3 = p.add_noun_type("House").add_nouns("1", "2", "3")
+    red, _green, _blue = p.add_noun_type("Color").add_nouns("red", "green", "blue")
+    p.add_fact("1", red, mm.IS, mm.WITH, h1)
+    p.add_fact("2", red, mm.IS, mm.WITH, h2)
+    path = tmp_path / "none.json"
+    path.write_text(json.dumps(json_format.to_json(p)))
+    result = mm_cli("count", str(path), flag, "--json")
+    assert json.loads(result.stdout)["count"] == 0, result.stdout + result.stderr

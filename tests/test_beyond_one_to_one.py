@@ -340,3 +340,25 @@ def test_explain_and_grade_refuse_what_they_cannot_honour(name, feature):
     if feature == "Python function":
         with pytest.raises(mm.UnsupportedFeature, match=feature):
             mm.grade(puzzle)
+
+
+def test_a_copy_keeps_a_predicate_written_over_the_original_nouns(backend):
+    """A predicate closes over the nouns of the puzzle it was written for; copy() and
+    without() make new nouns, and solving the copy must still read the predicate exactly
+    (it raised 'not a noun of this puzzle')."""
+    p = mm.Puzzle("Pred", "Pred")
+    house = p.add_noun_type("Slot")
+    house.add_nouns("1", "2", "3")
+    names = p.add_noun_type("Name")
+    al, bo, _cy = names.add_nouns("Al", "Bo", "Cy")
+    fact = p.add_fact("1", al, mm.IS_NOT, mm.WITH, house.nouns[0])[0]
+    p.add_rule("2", "Al is before Bo.", rules.predicate(
+        lambda s: s.partner(al, house).num < s.partner(bo, house).num, reads=[names]))
+    assert p.count(backend=backend) == 1  # Al 2, Bo 3
+    assert p.copy().count(backend=backend) == 1
+    assert p.copy().copy().count(backend=backend) == 1
+    assert p.without(fact).count(backend=backend) == 3
+    stranger = p.without(fact)
+    stranger.add_noun_type("Pet").add_nouns("cat", "dog", "eel")  # no longer the same nouns
+    with pytest.raises(mm.ValidationError, match="not a noun of this puzzle"):
+        stranger.count(backend=backend)

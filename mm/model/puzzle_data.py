@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy as _copy
 import sys
 import warnings
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import FrameType
@@ -110,6 +111,10 @@ class PuzzleData:
         self.questions: list[Question] = []
         # statements an importer could not read exactly (left out; see mm.model.unread)
         self.not_read: list[NotRead] = []
+        # the puzzles this one was copied from: a predicate written over their nouns still
+        # reads a solution of the copy (same types and nouns, in the same order)
+        self._origins: tuple[weakref.ref[PuzzleData], ...] = ()
+        self._same_shape: dict[int, tuple[list[int], list[int]]] = {}
         self.verb_names: dict[int, str] = {v.num: v.name for v in (IS_NOT, MAYBE, IS)}
         self._calls = 0
         self._check_names()
@@ -546,7 +551,32 @@ class PuzzleData:
 
     def copy(self: P) -> P:
         """An independent deep copy (nouns, links, facts and rules are new objects)."""
-        return _copy.deepcopy(self)
+        clone = _copy.deepcopy(self)
+        clone._origins = (weakref.ref(self), *self._origins)
+        clone._same_shape = {}
+        return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (for batch workers) without the weak references to its origins."""
+        state = self.__dict__.copy()
+        state["_origins"], state["_same_shape"] = (), {}
+        return state
+
+    def copied_from(self, other: PuzzleData) -> bool:
+        """Is this puzzle `other`, or a copy of it (or of a copy) whose types and nouns are
+        still the same? A rule's function closes over the nouns of the puzzle it was
+        written for; solutions of a copy answer for those nouns too."""
+        if other is self:
+            return True
+        if not any(ref() is other for ref in self._origins):
+            return False
+        shape = [len(t.nouns) for t in self.noun_types], [len(t.nouns) for t in other.noun_types]
+        if self._same_shape.get(id(other)) != shape:  # names compared once per shape
+            if [(t.name, [n.name for n in t.nouns]) for t in self.noun_types] != \
+                    [(t.name, [n.name for n in t.nouns]) for t in other.noun_types]:
+                return False
+            self._same_shape[id(other)] = shape
+        return True
 
     def without(self: P, *items: Fact | Rule) -> P:
         """A copy without these facts or rules, for "what if this clue were gone?"."""

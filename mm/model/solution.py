@@ -62,9 +62,10 @@ class Solution:
 
     def partner(self, noun: Noun, noun_type: NounType) -> Noun:
         """The noun of `noun_type` that `noun` is with (the noun itself for its own type)."""
-        if noun.type.puzzle is not self.puzzle or noun_type.puzzle is not self.puzzle:
+        if not (self.puzzle.copied_from(noun.type.puzzle)
+                and self.puzzle.copied_from(noun_type.puzzle)):
             raise ValidationError(f"partner(): '{noun.name}' is not a noun of this puzzle")
-        if noun.type is noun_type:
+        if noun.type.index == noun_type.index:
             return noun
         if noun.type.repeats:
             raise ValidationError(

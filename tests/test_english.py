@@ -441,3 +441,147 @@ def test_numbers_and_comparisons_are_never_stretched(clue, read):
         assert reading.became == [] and reading.reason
     else:
         assert reading.became == [read]
+
+
+# ------------------------------------------------------------ misreadings found by a red team
+
+ROW = """There are 3 houses, numbered 1 to 3 from left to right.
+- Name: Emma, Jack, Mona
+- Pet: cat, dog, fish
+- Job: baker, nurse, pilot
+- Destination: Paris, Rome, Oslo
+- Age: 20, 30, 40
+"""
+
+
+def _row(clue: str, text: str = ROW):
+    """How one clue reads in the puzzle above: (what it became, not read, not used)."""
+    english = parse_english(text + "\n1. " + clue + "\n")
+    return english.readings[0].became, english.not_read, english.unused
+
+
+@pytest.mark.parametrize("clue", [
+    "Jack visits the cat owner.", "Jack met the cat owner.", "Jack paid the cat owner.",
+    "Jack works for the cat owner.", "Jack teaches the cat owner.", "Jack called the cat owner.",
+    "Jack cooks for the cat owner.", "Jack ran from the cat owner.", "Jack watches the cat owner.",
+    "Jack met Emma.", "Jack visits the baker.", "Jack plays with the person who owns the cat.",
+    "Jack visits someone who owns the cat."])
+def test_a_verb_relating_two_people_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+    verb = clue.split()[1]
+    assert f"'{verb}' relates two people" in not_read[0].reason
+
+
+@pytest.mark.parametrize("clue,reading", [
+    ("Jack owns the cat.", "Jack is with cat."),
+    ("The cat owner visited Rome.", "cat is with Rome."),
+    ("The person who visited Paris is the baker.", "Paris is with baker."),
+    ("Jack works as a baker.", "Jack is with baker."),
+    ("The cat is owned by Jack.", "cat is with Jack."),
+    ("The woman named Emma owns the cat.", "Emma is with cat.")])
+def test_a_verb_relating_a_person_to_a_thing_is_still_read(clue, reading):
+    became, not_read, _ = _row(clue)
+    assert not_read == [] and became == [reading]
+
+
+@pytest.mark.parametrize("clue,reason", [
+    ("Jack used to own the cat.", "'used to'"), ("Jack formerly owned the cat.", "'formerly'"),
+    ("Jack once owned the cat.", "'once'"), ("Jack no longer owns the cat.", "'no longer'"),
+    ("Jack wanted to own the cat.", "'wanted to'"), ("Jack hopes to own the cat.", "'hopes to'"),
+    ("Jack plans to own the cat.", "'plans to'"), ("Jack tried to own the cat.", "'tried to'"),
+    ("Jack would like to own the cat.", "'would like'"),
+    ("Jack is in his thirties.", "'thirties'"), ("Jack has the most pets.", "'most'"),
+    ("Jack is the tallest.", "'tallest'")])
+def test_words_that_change_the_meaning_make_the_clue_not_read(clue, reason):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+    assert reason in not_read[0].reason
+
+
+@pytest.mark.parametrize("clue", ["Jack has fewer pets than Emma.",
+                                  "Jack earns more than Emma.", "Jack scored more than Emma.",
+                                  "Jack sold more than Emma.", "Jack is higher than Emma."])
+def test_a_comparison_of_something_not_in_the_puzzle_is_not_read_as_ages(clue):
+    became, not_read, _ = _row(clue)
+    assert became == [] and len(not_read) == 1 and "comparison" in not_read[0].reason
+
+
+def test_a_comparison_tied_to_its_list_is_read():
+    english = parse_english(ROW + "\n1. Jack is older than Emma.\n2. Mona's age is greater "
+                            "than Jack's.\n3. Emma lives in the first house.\n")
+    assert english.not_read == []
+    for s in english.puzzle.solutions():
+        age = {n.name: int(s.partner(n, english.puzzle.noun_types[5]).name)
+               for n in english.puzzle.noun_types[1].nouns}
+        assert age["Emma"] < age["Jack"] < age["Mona"]
+    fewer = parse_english(ROW.replace("- Age: 20, 30, 40", "- Pets owned: 1, 2, 3")
+                          + "\n1. Jack has fewer pets than Emma.\n")
+    assert fewer.not_read == [] and len(fewer.puzzle.rules) == 1
+
+
+@pytest.mark.parametrize("clue", ["Emmma lives in the first house.", "Emmma owns the dog.",
+                                  "Jack owns the cta.", "The cta owner is Jack.",
+                                  "Jack visited Pariss.", "Carl lives in house 2."])
+def test_an_unknown_word_where_a_value_would_be_is_not_read_not_unused(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_strict_counts_a_misspelt_name():
+    english = parse_english(ROW + "\n1. Emmma lives in the first house.\n")
+    assert [n.where for n in english.puzzle.not_read] == ["clue 1"]
+    assert not english.unused
+
+
+@pytest.mark.parametrize("clue,age", [("Jack is the youngest.", "20"),
+                                      ("Jack is the oldest.", "40"),
+                                      ("The eldest is Jack.", "40")])
+def test_the_youngest_and_the_oldest_are_read_over_the_ages(clue, age):
+    english = parse_english(ROW + "\n1. " + clue + "\n")
+    assert english.not_read == [] and english.unused == []
+    for s in english.puzzle.solutions(limit=20):
+        jack = english.puzzle.noun_types[1].nouns[1]
+        assert s.partner(jack, english.puzzle.noun_types[5]).name == age
+
+
+def test_the_youngest_without_a_list_of_ages_is_not_read():
+    became, not_read, unused = _row("Jack is the youngest.", ROW.replace("- Age: 20, 30, 40\n",
+                                                                         ""))
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+RTL = """There are 3 houses, numbered 1 to 3 from right to left.
+- Name: Emma, Jack, Mona
+- Pet: cat, dog, fish
+
+1. Jack is directly left of Emma.
+2. Emma is directly left of Mona.
+3. Jack owns the cat.
+4. Mona owns the dog.
+"""
+
+
+@pytest.mark.parametrize("intro", [
+    "There are 3 houses, numbered 1 to 3 from right to left.",
+    "There are 3 houses in a row. House 1 is on the right.",
+    "There are 3 houses in a row, numbered from the right.",
+    "There are 3 houses in a row. The rightmost house is house 1."])
+def test_houses_numbered_from_the_right_read_left_and_right_mirrored(intro):
+    english = parse_english(RTL.replace(RTL.splitlines()[0], intro))
+    assert english.not_read == []
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1
+    houses = {r["Name"]: r["House"] for r in solutions[0].to_dict()}
+    assert houses == {"Jack": "3", "Emma": "2", "Mona": "1"}  # by hand: 1 is on the right
+    far = parse_english(RTL.replace(RTL.splitlines()[0], intro) + "5. Jack is on the far "
+                        "left.\n")
+    assert [(f.noun1.name, f.noun2.name) for f in far.puzzle.facts if f.clue == "5"] == \
+        [("Jack", "3")]
+
+
+def test_houses_numbered_both_ways_are_not_read_left_and_right():
+    english = parse_english(RTL.replace("from right to left.",
+                                        "from left to right. House 1 is on the right."))
+    assert [n.where for n in english.not_read] == ["clue 1", "clue 2"]
+    assert "both from the left and from the right" in english.not_read[0].reason

@@ -81,6 +81,8 @@ PHRASES: list[tuple[str, str]] = [
     ("CMP", r"(?P<less>less|fewer|smaller|lower|cheaper|shorter|lighter|younger)|(?P<more>"
             r"more|larger|bigger|greater|higher|longer|taller|heavier|older)"),
     ("THAN", r"than"),
+    ("SUP", r"(?:the )?(?P<sup>youngest|oldest|eldest)(?: (?:one|person|man|woman|of them|"
+            r"of all))?"),
     ("SOME", r"sometime|some time|at some point|somewhere"),
     ("SAMESIDE", r"(?:lives? |are |is )?on the same side(?: of the (?:street|road|row))?"),
     ("SUMOF", r"(?:the )?(?:house |position |seat )?numbers of"),
@@ -111,8 +113,10 @@ class Value:
     words: set[str] = field(default_factory=set)
 
 
-def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> list[Token]:
-    """The compact tokens of a clue (see the module docstring)."""
+def chunk(items: list[str | Mention], units: set[str], context: set[str],
+          unknown: list[tuple[int, str]] | None = None) -> list[Token]:
+    """The compact tokens of a clue (see the module docstring). With `unknown`, a word the
+    reader does not know is listed there (index, word) and skipped instead of raising."""
     words = ["§" if isinstance(w, Mention) else w for w in items]
     out: list[Token] = []
     dropped: list[tuple[int, int, str]] = []  # (index in out at the time, word index, word)
@@ -176,6 +180,8 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str]) -> lis
             out.append(Token("UNIT", word))
         elif word in context or word in NEUTRAL or word == "'s":
             dropped.append((len(out), i, word))
+        elif unknown is not None:
+            unknown.append((i, word))
         else:
             raise NotReadable(f"the word '{word}' is not one this reader knows")
         i += 1

@@ -59,13 +59,15 @@ stmt: np np                                   -> same
     | np NOT? amount? ORDER np                -> compare
     | np NOT? amount? CMP THAN np             -> compare
     | np NOT? K CMP UNIT THAN np              -> compare_more
+    | np NOT? SUP                             -> superlative
+    | SUP np                                  -> superlative
 
 amount: K UNIT?
       | SOME
 
 %declare V P K UNIT NOT LR NEXT EACHOTHER END SLOTS BETWEEN AND OR EITHER OF ONE OTHER
 %declare COMMA ALL DIFFERENT AWAY INORDER ORDER CMP THAN SOME ONSIDE NEITHER NOR PARITY SAMEPAR
-%declare SUMOF ADDUP EXACTLYONE ATLEASTONE SAMESIDE
+%declare SUMOF ADDUP EXACTLYONE ATLEASTONE SAMESIDE SUP
 """
 
 

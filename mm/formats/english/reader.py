@@ -41,7 +41,8 @@ _KEYWORDS = {"not", "no", "never", "either", "or", "and", "left", "right", "next
              "neither", "every", "any", "none", "less", "fewer", "smaller", "lower",
              "cheaper", "shorter", "lighter", "more", "larger", "bigger", "greater", "higher",
              "longer", "taller", "heavier", "neighbor", "neighbour", "adjacent", "beside",
-             "of", "order", "that", "this", "immediate", "some"}
+             "of", "order", "that", "this", "immediate", "some", "youngest", "oldest",
+             "eldest"}
 
 _AFTER_PLACE_WORD = {"house", "position", "number", "no", "#", "seat", "place", "spot"}
 _TIME_UNITS = {"minute": 1, "minutes": 1, "min": 1, "mins": 1, "hour": 60, "hours": 60}
@@ -105,6 +106,7 @@ class ClueReader:
             - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, Link] = {}
         self.sides = _sides(intro, len(houses.nouns)) if houses is not None else None
+        self.rtl = _numbered_from_right(intro)
 
     # ------------------------------------------------------------ readings
 
@@ -115,23 +117,98 @@ class ClueReader:
         if len(words) > MAX_TOKENS:
             raise NotReadable(f"longer than {MAX_TOKENS} words")
         items = self.lexicon.mentions(words)
+        self._said = [w for w in items if isinstance(w, str)]  # the clue's own words
+        _refuse_meaning(items)
+        self._refuse_two_people(items)
         if not statement:
             return chunk(items, self.units, self.context_words)
         named = sum(1 for w in items if not isinstance(w, str))
-        if named == 0:
+        if named > 1 or named == 1 and any(isinstance(w, str) and (w in _SIGNAL or w.isdigit())
+                                           for w in items):
+            return chunk(items, self.units, self.context_words)
+        # a statement naming no value, or one and no word that could say something of it:
+        # "not used" only when it truly says nothing of the puzzle - no position, and no
+        # unknown word where a value would be (a misspelt name: "Emmma lives in ...")
+        unknown: list[tuple[int, str]] = []
+        toks = chunk(items, self.units, self.context_words, unknown)
+        for i, word in unknown:
+            if self._value_like(i, word, items, text, named):
+                raise NotReadable(f"the word '{word}' is not one this reader knows, where a "
+                                  "value would be (a misspelt value?)")
+        says = [t for t in toks if t.type in ("P", "SUP")]
+        if named == 0 and not says:
             raise NotUsed("it names no value")
-        if named == 1 and not any(isinstance(w, str) and (w in _SIGNAL or w.isdigit())
-                                  for w in items):
-            try:
-                return chunk(items, self.units, self.context_words)
-            except NotReadable as exc:
-                raise NotUsed(f"it names one value and says nothing of it ({exc})") from None
-        return chunk(items, self.units, self.context_words)
+        if unknown:
+            word = unknown[0][1]
+            if named == 0:
+                raise NotReadable(f"it names a position, and the word '{word}' is not one "
+                                  "this reader knows")
+            raise NotUsed(f"it names one value and says nothing of it (the word '{word}' is "
+                          "not one this reader knows)")
+        return toks
+
+    def _value_like(self, i: int, word: str, items: list, text: str, named: int) -> bool:
+        """Whether an unknown word stands where a value would: capitalised (a name; at the
+        start of the sentence, unless a common opening word), one letter away from a
+        value's word, or - when the statement names a value - after an article or a verb
+        that takes an object, or before "owner", "lover", ..."""
+        capital: dict[str, bool] = {}  # capitalised word -> also after the first word
+        for k, raw in enumerate(re.findall(r"[A-Za-z][\w'-]*", text)):
+            if raw[0].isupper():
+                for w in tokenize(raw):
+                    capital[w] = capital.get(w, False) or k > 0
+        if word in capital and (capital[word] or word not in _OPENING):
+            return True
+        if any(_one_edit(word, v) for v in self._value_words()):
+            return True
+        if named == 0:
+            return False
+        before = items[i - 1] if i else None
+        verb = items[i - 2] if before in ("the", "a", "an") and i > 1 else before
+        after = items[i + 1] if i + 1 < len(items) else None
+        return verb in _OBJECT_VERBS or after in _AGENTS  # "owns the cta", "the cta owner"
+
+    def _value_words(self) -> set[str]:
+        if not hasattr(self, "_words_of_values"):
+            self._words_of_values = {w for c in self.categories for n in c.noun_type.nouns
+                                     for w in tokenize(n.title) if len(w) >= 4 and w.isalpha()}
+        return self._words_of_values
+
+    def _refuse_two_people(self, items: list) -> None:
+        """NotReadable when a verb other than "is" has a person as its object ("Jack visits
+        the cat owner", "Jack met Emma", "works for the person who ..."): the verb relates
+        two people, and dropping it would read "Jack is the cat owner"."""
+        people = {c.noun_type for c in self.categories if c.context & _PERSON_LISTS}
+        for k, verb in enumerate(items):
+            if not isinstance(verb, str) or verb not in _OBJECT_VERBS:
+                continue
+            j, between = k + 1, []
+            while j < len(items) and isinstance(items[j], str) and items[j] in _LINKERS:
+                between.append(items[j])
+                j += 1
+            if j >= len(items) or "as" in between:  # "works as a baker"
+                continue
+            if "by" in between and verb in _POSSESSED:  # "the cat is owned by Jack"
+                continue
+            obj, nxt = items[j], items[j + 1] if j + 1 < len(items) else None
+            if verb in ("named", "called") and not between and not isinstance(obj, str) and \
+                    (k == 0 or items[k - 1] in _PERSON_WORDS):
+                continue  # "the woman named Emma"
+            if verb in _LIKES and between == ["the"] and nxt == "eater":
+                continue  # reasoning-gym's name for a food: "who loves the spaghetti eater"
+            if isinstance(obj, str):
+                person = obj in _PERSON_WORDS or obj == "one" and nxt in ("who", "that")
+            else:
+                person = nxt in _AGENTS or nxt in _PERSON_WORDS or \
+                    all(n.type in people for n in obj.candidates)
+            if person:
+                raise NotReadable(f"'{verb}' relates two people, and this reader does not "
+                                  "read it")
 
     def read(self, where: str, text: str) -> list[Effect]:
         """The facts and rules of one clue; NotReadable when it has no exact reading."""
         toks = self.tokens(text)
-        if not any(t.type == "V" for t in toks):
+        if not any(t.type in ("V", "P") for t in toks):
             raise NotUsed("it names no value")
         shapes = grammar.shapes(tuple(t.type for t in toks))
         if isinstance(shapes, int):
@@ -191,16 +268,15 @@ class ClueReader:
             raise NotReadable("names a position, and this puzzle has none")
         size = len(self.houses.nouns)
         found = m.groupdict()
-        if found.get("far"):
-            k = 1 if found["far"] == "left" else size
+        word: str = found.get("ord") or ""
+        if found.get("far") or word in ("leftmost", "rightmost"):
+            side = found.get("far") or word[:-4]
+            k = 1 if (side == "left") != self.leftmost_is_last() else size
         elif found.get("num"):
             k = number(found["num"]) or 0
         else:
-            word = found["ord"]
-            if word in ("last", "rightmost", "final"):
+            if word in ("last", "final"):
                 k = size
-            elif word == "leftmost":
-                k = 1
             elif word in ("middle", "center", "centre"):
                 if size % 2 == 0:
                     raise NotReadable(f"no middle house among {size}")
@@ -213,6 +289,23 @@ class ClueReader:
         if not 1 <= k <= size:
             raise NotReadable(f"no position {k} (1 to {size})")
         return self.houses.nouns[k - 1]
+
+    def leftmost_is_last(self) -> bool:
+        """Whether house 1 is on the right (the introduction numbers the houses from the
+        right); NotReadable when it says both."""
+        if self.rtl is None:
+            raise NotReadable("the introduction says the houses are numbered both from the "
+                              "left and from the right")
+        return self.rtl
+
+    def side_link(self, side: str, direct: bool) -> Link:
+        """The link "(directly) left / right of" over the house numbers: left is a lower
+        number, or a higher one when the houses are numbered from the right."""
+        left = (side == "left") != self.leftmost_is_last()
+        if direct:
+            return self.link(f"directly {side} of",
+                             lambda: links.less_by(1) if left else links.more_by(1))
+        return self.link(f"{side} of", links.less_than if left else links.more_than)
 
     def link(self, name: str, factory: Callable[[], Callable[[Any, Any], Any]]) -> Link:
         """The puzzle's link over the houses by this name, made once."""
@@ -253,13 +346,8 @@ class ClueReader:
             return [self._fact(a, IS_NOT if kind == "not_same" else IS, None, b)]
         if kind == "lr":
             m = toks["LR"].value
-            left = m.group("side") == "left"
-            side = m.group("side")
-            if m.group("direct") or m.group("immediate"):
-                link = self.link(f"directly {side} of",
-                                 lambda: links.less_by(1) if left else links.more_by(1))
-            else:
-                link = self.link(f"{side} of", links.less_than if left else links.more_than)
+            link = self.side_link(m.group("side"), bool(m.group("direct")
+                                                         or m.group("immediate")))
             return [self._fact(nps[0], verb, link, nps[1])]
         if kind == "next_to":
             return [self._fact(nps[0], verb, self.link("next to", links.next_to), nps[1])]
@@ -286,7 +374,10 @@ class ClueReader:
             x, y, z = nps
             if len({x, y, z}) < 3:
                 raise NotReadable("names one value twice")
-            left = self.link("left of", links.less_than)
+            if kind == "between_ordered" and self.rtl:
+                raise NotReadable("'in that order' where the houses are numbered from the "
+                                  "right: the order of the row or of the numbers?")
+            left = self.side_link("left", False)
             order = rules.all_of(_rel(y, left, x), _rel(x, left, z))
             cond = order if kind == "between_ordered" else rules.any_of(
                 order, rules.all_of(_rel(z, left, x), _rel(x, left, y)))
@@ -351,6 +442,8 @@ class ClueReader:
             return effects
         if kind in ("compare", "compare_more"):
             return [self._compare(t, toks, nps, negated)]
+        if kind == "superlative":
+            return [self._superlative(toks["SUP"].value, nps[0], verb)]
         raise NotReadable(f"no reading for the form '{kind}'")
 
     def _same_side(self, nps: list[Noun], negated: bool) -> Effect:
@@ -404,6 +497,19 @@ class ClueReader:
             key = ("same_parity", frozenset((x, y)), same, negated)
         return self._rule(key, rules.not_(cond) if negated else cond)
 
+    def _superlative(self, m: re.Match, x: Noun, verb) -> Effect:
+        """"X is (not) the youngest / the oldest": X (not) with the lowest / highest value of
+        the one list of ages."""
+        ages = [c for c in self.categories if c.numbers is not None and _dimension("older")(c)]
+        if len(ages) != 1:
+            raise NotReadable(f"'{m.group('sup')}', and no one list of ages it is about")
+        numbers = ages[0].numbers
+        assert numbers is not None
+        if x.type is ages[0].noun_type:
+            raise NotReadable(f"'{m.group('sup')}' said of an age")
+        pick = min if m.group("sup") == "youngest" else max
+        return self._fact(x, verb, None, pick(numbers, key=lambda n: numbers[n]))
+
     def _compare(self, t: Tree, toks: dict, nps: list[Noun], negated: bool) -> Effect:
         a, b = nps
         unit = toks["UNIT"].value if "UNIT" in toks else None
@@ -428,10 +534,16 @@ class ClueReader:
             word = toks["CMP"].value.group(0)
             less = bool(toks["CMP"].value.group("less"))
             fits = _dimension(word)
+            if unit is None and word in _GENERIC_COMPARATIVES:  # "more": more of what?
+                fits = self._tied(word, fits)
         cats = [c for c in self.categories if c.numbers is not None
                 and (unit is None or unit in c.units) and (unit is not None or fits(c))]
         if "ORDER" in toks and unit is not None:
             cats = [c for c in cats if _timeline(c)]
+        if not cats and "CMP" in toks and unit is None and \
+                toks["CMP"].value.group(0) in _GENERIC_COMPARATIVES:
+            raise NotReadable(f"'{toks['CMP'].value.group(0)}': a comparison whose words name "
+                              "no numeric list of the puzzle (more of what?)")
         if len(cats) != 1:
             raise NotReadable("a comparison, and no one numeric list it is about"
                               if not cats else "a comparison that could be about "
@@ -454,6 +566,23 @@ class ClueReader:
         cond = rules.any_of(*pairs)
         key = ("compare", a, b, less, amount, cat.noun_type.name, negated)
         return self._rule(key, rules.not_(cond) if negated else cond)
+
+    def _tied(self, word: str, fits: Callable[[Category], bool]) -> Callable[[Category], bool]:
+        """A generic comparative ("more", "fewer", "higher") is about a numeric list only
+        when the clue's own words name it - its name, its unit, or a word of its kind
+        ("paid" for prices, "scored" for scores) - and the word after it is not something
+        else ("fewer pets than"): "Jack earns more than Emma" is not about ages."""
+        said = self._said
+        after = said[said.index(word) + 1] if word in said and \
+            said.index(word) + 1 < len(said) else "than"
+
+        def tied(c: Category) -> bool:
+            own = c.context | c.units | _associated(c)
+            stems = {_stem(w) for w in own}
+            if after not in ("than", "'s") and _stem(after) not in stems:
+                return False
+            return fits(c) and any(_stem(w) in stems for w in said if w.isalpha())
+        return tied
 
     # ------------------------------------------------------------ effects
 
@@ -486,6 +615,35 @@ _SIDES = re.compile(r"\bhouses? (\d+)(?: to (\d+))? (?:is|are) on the left side 
                     r"side(?:; house (\d+), in the middle, is on neither side)?\.", re.I)
 
 
+_ONE = r"(?:house |position |seat |place |spot |home )?(?:number |no |# ?)?(?:1|one)"
+_SLOT_WORD = r"(?:house|position|seat|place|spot|home)"
+
+
+def _from(side: str) -> re.Pattern:
+    """The phrasings that number the houses from `side`: "from right to left", "numbered
+    from the right", "house 1 is on the right", "the rightmost house is house 1"."""
+    other = "left" if side == "right" else "right"
+    return re.compile(
+        rf"\b{side} to {other}\b|\b(?:numbered|counting|counted|starting|start) (?:\w+ )"
+        rf"{{0,4}}from the {side}\b|\bfrom the {side}(?: end)?,? (?:starting|numbered|"
+        rf"counting)\b|\b{_ONE} (?:is |being |stands |sits )?(?:on |at )?(?:the )?"
+        rf"(?:far |very |extreme )?{side}(?:most)?\b(?! side of)|\bthe first {_SLOT_WORD} "
+        rf"is (?:on |at )?(?:the )?(?:far |very )?{side}(?:most)?\b(?! side of)|\b{side}"
+        rf"most {_SLOT_WORD} is {_ONE}\b|\b{_SLOT_WORD}s? 1 (?:to|through) \d+ from the "
+        rf"{side}\b", re.I)
+
+
+_FROM_LEFT, _FROM_RIGHT = _from("left"), _from("right")
+
+
+def _numbered_from_right(intro: str) -> bool | None:
+    """True when the introduction numbers the houses from the right, False when from the
+    left or not said (mm's default), None when it says both."""
+    text = re.sub(r"\s+", " ", intro)
+    right, left = bool(_FROM_RIGHT.search(text)), bool(_FROM_LEFT.search(text))
+    return None if right and left else right
+
+
 def _sides(intro: str, size: int) -> tuple[range, range] | None:
     """The houses (numbers) on the left and on the right side of the street, when the
     introduction says so in the words mm's English writer uses, and they add up: the two
@@ -502,6 +660,59 @@ def _sides(intro: str, size: int) -> tuple[range, range] | None:
     if middle is not None and not max(left) < middle < min(right):
         return None
     return left, right
+
+
+# words that change what a clue says of the present ("used to own", "no longer", "wants
+# to", "the youngest", "in his thirties"): never dropped as filler; the clue is not read
+_CHANGES_MEANING = [
+    (re.compile(r"\b(?:used|use) to\b|\b(?:formerly|previously|once|originally|former|"
+                r"anymore|someday|eventually|soon)\b|\bno longer\b|"
+                r"\bany (?:more|longer)\b"), "speaks of another time than the present"),
+    (re.compile(r"\b(?:wants?|wanted|wanting|wish(?:es|ed)?|hopes?|hoped|hoping|plans?|"
+                r"planned|planning|tries|tried|try|trying|intends?|intended|means|meant|"
+                r"expects?|expected|refuses?|refused|decided|decides|forgot|forgets|"
+                r"pretends?|pretended|seems?|seemed|appears?|appeared|going|about|"
+                r"promised|promises|needs?|needed|has|have|had|ought) to\b"),
+     "says what someone wants, means or tried, not what is"),
+    (re.compile(r"\b(?:would|will|could|should|might|may|must|shall|can) (?:like|love|"
+                r"prefer|want|be|have|own|keep|live|drink|\w+)\b"), "is not a plain "
+     "statement of fact (would, will, could ...)"),
+    (re.compile(r"\b(?:\w+est|fewest|eldest)\b|(?<!\bat )\b(?:most|least)\b"),
+     "a superlative"),
+    (re.compile(r"\b(?:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|"
+                r"nineties|teenager|teenaged)\b"), "an age range"),
+]
+# -est words that are not superlatives
+_NOT_SUPERLATIVE = {"interest", "rest", "west", "guest", "nest", "test", "chest",
+                    "forest", "contest", "honest", "modest", "request", "harvest", "quest",
+                    "pest", "vest", "crest", "protest", "suggest", "invest", "digest"}
+
+
+def _refuse_meaning(items: list) -> None:
+    """NotReadable when the clue's own words (not a value's) change what it says: another
+    time, a wish, a superlative, an age range (see _CHANGES_MEANING)."""
+    words = ["§" if not isinstance(w, str) else w for w in items]
+    text = " ".join(words)
+    for pattern, why in _CHANGES_MEANING:
+        for m in pattern.finditer(text):
+            said = m.group(0)
+            if why == "a superlative" and (said in _NOT_SUPERLATIVE or said in (
+                    "youngest", "oldest", "eldest") or len(said) < 4):
+                continue  # "the youngest", "the oldest": read over a list of ages
+            raise NotReadable(f"'{said}': {why}, and this reader does not read it")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two different words differ by one letter added, dropped, changed or two
+    letters swapped ("emmma" ~ "emma")."""
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 4:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or len(diff) == 2 and diff[1] == diff[0] + 1 and \
+            a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:k] + long[k + 1:] == short for k in range(len(long)))
 
 
 def _is(x: Noun, y: Noun):
@@ -543,6 +754,48 @@ smoke plays play eats eat drives drive reads read wears wear uses use makes make
 grows grow collects collect listens listen watches watch buys buy rides ride writes write
 sells sell holds hold""".split())
 
+# verbs the chunker drops that take an object ("owns the cat", "visits the cat owner")
+_OBJECT_VERBS = set("""has have had likes like loves love enjoys enjoy prefers prefer owns own
+keeps keep drinks drink smokes smoke plays play eats eat drives drive reads read wears wear
+rears rear raises raise grows grow collects collect listens listen watches watch uses use
+favors favor favours favour adores adore practices practice works work studies study speaks
+speak buys buy bought teaches teach visits visit visited ordered orders chose choose chooses
+picked pick picks sells sell makes make cooks cook paints paint rides ride flies fly sings
+sing writes write occupies occupy inhabits inhabit holds hold paid pays pay spent spend
+leaves leave took takes scored scores won wins adopted planted ran runs joined booked
+signed got gets received receives earned earns gave gives sent caught found saw spotted
+heard met attended attends performed performs sang wrote painted owned kept drunk smoked
+played driven eaten worn raised grown collected used preferred loved liked enjoyed chosen
+ridden sold made cooked written sung named called lives live living lived resides reside
+stays stay sits sit stands stand""".split())
+# a person's own verbs in the passive: "the cat is owned by Jack" is Jack's cat
+_POSSESSED = {"owned", "kept", "drunk", "smoked", "played", "driven", "eaten", "worn",
+              "raised", "grown", "collected", "preferred", "loved", "liked", "enjoyed",
+              "chosen", "ridden", "adopted", "planted", "bought", "ordered", "picked"}
+_LIKES = {"loves", "love", "likes", "like", "enjoys", "enjoy"}
+_LINKERS = {"the", "a", "an", "for", "from", "with", "to", "at", "by", "on", "of", "as",
+            "his", "her", "their", "its"}
+_AGENTS = {"owner", "owners", "lover", "lovers", "fan", "fans", "enthusiast", "keeper",
+           "drinker", "smoker", "player", "driver", "reader", "eater", "collector", "grower",
+           "wearer", "buyer", "user", "rider", "breeder", "admirer", "aficionado", "devotee",
+           "listener", "watcher", "chef", "cook", "person", "man", "woman", "lady", "guy",
+           "resident", "occupant", "inhabitant", "individual", "people"}
+_PERSON_WORDS = {"person", "people", "man", "men", "woman", "women", "lady", "guy",
+                 "individual", "resident", "residents", "occupant", "inhabitant", "someone",
+                 "somebody", "anyone", "anybody", "everyone", "everybody", "friend",
+                 "friends"}  # not "neighbour": "has a neighbour who" is "next to"
+# lists whose values name people: "Jack met Emma", "visits the baker", "teaches the Swede"
+_PERSON_LISTS = {"name", "names", "nationality", "nationalities", "national", "job", "jobs",
+                 "occupation", "occupations", "profession", "professions", "career",
+                 "careers", "people", "persons", "friends", "surname", "surnames", "role",
+                 "roles", "work", "title", "titles"}
+# common first words of a sentence, capitalised there only
+_OPENING = set("""everyone everybody nobody someone somebody anyone each every all some
+none no it this these those there here we you i he she they our my your note please
+remember also however but so then now finally additionally furthermore moreover meanwhile
+interestingly incidentally in on at as after before when while if both either neither
+exactly only just one both many most few several any""".split())
+
 _TIME_WORDS = {"year", "years", "time", "times", "date", "dates", "day", "days", "hour",
                "hours", "minute", "minutes", "month", "months", "week", "weeks", "round",
                "rounds", "century", "decade", "era", "period"}
@@ -570,6 +823,29 @@ _DIMENSIONS = {
     "bigger": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
     "smaller": {"size", "sizes", "liters", "litres", "ounces", "gallons", "capacity", "area"},
 }
+
+
+_GENERIC_COMPARATIVES = {"more", "less", "fewer", "greater", "higher", "lower"}
+_MONEY = {"paid", "pay", "pays", "spent", "spend", "spends", "cost", "costs", "price",
+          "prices", "priced", "expensive"}
+
+
+def _associated(c: Category) -> set[str]:
+    """Words that name a numeric list's kind without its name: "paid" a price."""
+    if c.units & {"dollar", "dollars", "euro", "euros"} or c.context & {"price", "prices",
+                                                                         "cost", "costs"}:
+        return _MONEY
+    if c.context & {"age", "ages"}:
+        return {"age", "aged", "old", "older", "younger"}
+    return set()
+
+
+def _stem(word: str) -> str:
+    """"scored", "scores", "score" -> "scor": enough to tie a verb to a list's name."""
+    for suffix in ("ing", "ed", "es", "s", "e", "d"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[:-len(suffix)]
+    return word
 
 
 def _dimension(word: str) -> Callable[[Category], bool]:

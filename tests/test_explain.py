@@ -253,3 +253,18 @@ def test_cli_hint_bad_marks_file(tmp_path, capsys, content, message):
 def test_cli_hint_missing_file(capsys):
     assert main(["hint", "all_tired_out", "--marks", "/nonexistent/marks.json"]) == 2
     assert "cannot read the marks" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_open_placeholder_values_are_not_complete(backend):
+    """Two solutions that differ only in a placeholder value are different solutions: a
+    puzzle whose grids are complete but whose values are open is not unique."""
+    p = mm.Puzzle("OpenValues", "Open values")
+    r1, r2 = p.add_noun_type("Row").add_nouns("1", "2")
+    att = p.add_noun_type("Attendance", placeholders=[2, 4, 5])
+    ann, _bob = p.add_noun_type("Name").add_nouns("Ann", "Bob")
+    p.add_fact("1", ann, mm.IS, mm.WITH, r1)
+    p.add_fact("2", att.nouns[0], mm.IS, mm.WITH, r2)
+    assert p.count(backend=backend) == 3
+    assert p.explain(backend=backend).status == "not unique"
+    assert p.hint([], backend=backend).status in ("ok", "not unique")

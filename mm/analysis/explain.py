@@ -304,6 +304,15 @@ class _Explainer:
                     mask |= (1 << (base + i * n + partners[i])) | (1 << (base + i * n + j_new))
         return mask
 
+    def values_open(self) -> bool:
+        """With every cell of the grids known, can placeholder values still differ? They
+        are not explained step by step, but a puzzle that leaves them open has several
+        solutions, so it is not complete. (Ends the explainer's use of the engine.)"""
+        if not self.model.placeholders:
+            return False
+        self.engine.block(self.ref_rows)
+        return self.solve(self.clue_guards) is not None
+
     def learn(self, cell: int, same: bool) -> None:
         self.known[cell] = same
         self.known_mask |= 1 << cell
@@ -814,7 +823,7 @@ def _run(ex: _Explainer, steps: list[Step]) -> str:
         for step in found:
             steps.append(step)
             ex.apply(step)
-    return "complete"
+    return "not unique" if ex.values_open() else "complete"
 
 
 def hint(puzzle: PuzzleData, marks: Iterable[Mark | tuple], backend: str = "auto",
@@ -852,6 +861,6 @@ def _hint(puzzle: PuzzleData, given: list[Mark], backend: str,
     for cell, same in cells:
         ex.learn(cell, same)
     if ex.known_mask == ex.all_mask:
-        return Hint([], None, "complete")
+        return Hint([], None, "not unique" if ex.values_open() else "complete")
     step = ex.next_step()
     return Hint([], step, "ok" if step is not None else "not unique")

@@ -80,6 +80,18 @@ def test_duplicate_facts_warn_and_are_skipped():
     assert len(p.facts) == 1
 
 
+def test_a_fact_repeating_a_disabled_one_is_enforced_and_repeats_it_are_skipped():
+    """A disabled fact is a draft: the same fact added enabled is a clue of its own (it was
+    skipped as a duplicate and never enforced); a third copy duplicates the enabled one."""
+    p, slots, names, _ = tiny()
+    p.add_fact("1", names[0], IS, WITH, slots[0], enabled=False)
+    made = p.add_fact("2", slots[0], IS, WITH, names[0])
+    assert [f.clue for f in made] == ["2"] and made[0].enabled
+    with pytest.warns(UserWarning, match="already exists: 2"):
+        assert p.add_fact("3", names[0], IS, WITH, slots[0]) == []
+    assert all(s.partner(names[0], p.noun_types[0]) is slots[0] for s in p.solutions())
+
+
 def test_list_overloads():
     p, slots, names, pets = tiny()
     assert len(p.add_fact("1", [names[0], slots[2], pets[1]], IS_NOT, WITH)) == 3

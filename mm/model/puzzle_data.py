@@ -487,7 +487,8 @@ class PuzzleData:
                 wording = text or f"{noun1.name} {verb} {link.name} {noun2.name}"
                 raise ValidationError(f"fact \"{wording}\" (clue {clue}) {problem}")
             duplicate = self._find_duplicate(noun1, verb, link, noun2)
-            if duplicate is not None:
+            if duplicate is not None and (duplicate.enabled or not enabled):
+                # (a fact that repeats a disabled one is not a duplicate: it is enforced)
                 warnings.warn(f"This fact already exists: {duplicate.num} {duplicate.text}",
                               stacklevel=_user_stacklevel())
                 continue
@@ -506,6 +507,7 @@ class PuzzleData:
         keys = [_fact_key(noun1, verb, link, noun2)]
         if link.num == 0:
             keys.append(_fact_key(noun2, verb, link, noun1))
+        found = None
         for key in keys:
             at = index.get(key)
             if at is None:
@@ -514,8 +516,9 @@ class PuzzleData:
             if old is None or _fact_key(old.noun1, old.verb, old.link, old.noun2) != key:
                 del self.__dict__["_index_state"]  # the list was edited in place: re-index
                 return self._find_duplicate(noun1, verb, link, noun2)
-            return old
-        return None
+            if found is None or (old.enabled and not found.enabled):  # an enforced one first
+                found = old
+        return found
 
     def _fact_index(self) -> dict[tuple, int]:
         """Position in `facts` of each fact, by what it says. Rebuilt (once, linearly)
@@ -527,15 +530,14 @@ class PuzzleData:
                 (facts and state[2] is not facts[-1]):
             index: dict[tuple, int] = {}
             for at, fact in enumerate(facts):
-                index.setdefault(_fact_key(fact.noun1, fact.verb, fact.link, fact.noun2), at)
+                _index_fact(index, facts, fact, at)
             state = (facts, len(facts), facts[-1] if facts else None, index)
             self._index_state = state
         return state[3]
 
     def _indexed_append(self, fact: Fact) -> None:
         index = self._fact_index()
-        index.setdefault(_fact_key(fact.noun1, fact.verb, fact.link, fact.noun2),
-                         len(self.facts))
+        _index_fact(index, self.facts, fact, len(self.facts))
         self.facts.append(fact)
         self._index_state = (self.facts, len(self.facts), fact, index)
 
@@ -644,6 +646,15 @@ def _repeating_link(name: str, noun_type: NounType) -> str:
 
 
 SayFact = Callable[[Noun, Verb, Link, Noun], str]
+
+
+def _index_fact(index: dict[tuple, int], facts: list[Fact], fact: Fact, at: int) -> None:
+    """Index the fact at `at`: the first fact saying it, or the first enabled one (a fact
+    repeating a disabled one is enforced, so it is what a later repeat duplicates)."""
+    key = _fact_key(fact.noun1, fact.verb, fact.link, fact.noun2)
+    earlier = index.get(key)
+    if earlier is None or (fact.enabled and not facts[earlier].enabled):
+        index[key] = at
 
 
 def _fact_key(noun1: Noun, verb: Verb, link: Link, noun2: Noun) -> tuple:

@@ -78,3 +78,17 @@ def test_batch_on_a_local_dask_cluster(jsonl):
         results = list(batch.run(batch.read_tasks(jsonl), executor=client.get_executor(),
                                  time_limit=30))
     _check(results)
+
+
+def test_a_line_that_is_not_utf8_gets_its_own_error_and_the_others_run(mm_cli, tmp_path):
+    good = [json.dumps({"id": k, "input": BIG_BENCH_STYLE}).encode() for k in ("a", "c")]
+    bad = json.dumps({"id": "b", "input": "Caf\u00e9"}).encode().replace(b"\\u00e9", b"\xe9")
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + b"\n".join([good[0], bad, good[1]]) + b"\n")
+    out = tmp_path / "results.jsonl"
+    result = mm_cli("batch", str(path), "--jobs", "1", "--quiet", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    results = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["id"], r["status"]) for r in results] == [("a", "unique"), (2, "error"),
+                                                         ("c", "unique")]
+    assert "mixed.jsonl:2: not UTF-8 (byte 0xe9" in results[1]["error"]

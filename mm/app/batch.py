@@ -22,7 +22,7 @@ from typing import Any
 from mm.app.pool import overrun_grace, run_pool
 from mm.deadline import Deadline, stated
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
-from mm.formats.files import kind_of, read_text, suffixes
+from mm.formats.files import kind_of, suffixes
 from mm.formats.loading import check_strict, load
 from mm.formats.readers import english_puzzle
 from mm.model.question import answers
@@ -54,9 +54,14 @@ def read_tasks(source: str | Path, field: str | None = None,
     path = Path(source)
     if path.is_dir():
         return _folder_tasks(path, allow_code)
-    lines = read_text(path).splitlines()
     tasks = []
-    for number, line in enumerate(lines, 1):
+    for number, raw in enumerate(_lines(path), 1):
+        try:  # each line on its own: one bad byte costs that line, not the whole file
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            tasks.append(Task(id=number, error=f"{source}:{number}: not UTF-8 "
+                              f"(byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"))
+            continue
         if not line.strip():
             continue
         try:
@@ -77,6 +82,17 @@ def read_tasks(source: str | Path, field: str | None = None,
             continue
         tasks.append(Task(id=key, text=text, expected=record.get("answer")))
     return tasks
+
+
+def _lines(path: Path) -> list[bytes]:
+    """The lines of a JSONL file as bytes (a leading BOM dropped), each decoded on its own
+    by the caller. Lines end at LF, CR LF or CR only (a JSON string may hold a raw U+2028,
+    which str.splitlines would cut)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
+    return data.removeprefix(b"\xef\xbb\xbf").splitlines()
 
 
 def _folder_tasks(folder: Path, allow_code: bool) -> list[Task]:

@@ -92,3 +92,25 @@ def test_a_line_that_is_not_utf8_gets_its_own_error_and_the_others_run(mm_cli, t
     assert [(r["id"], r["status"]) for r in results] == [("a", "unique"), (2, "error"),
                                                          ("c", "unique")]
     assert "mixed.jsonl:2: not UTF-8 (byte 0xe9" in results[1]["error"]
+
+
+def test_resume_matches_results_by_line_not_by_a_repeated_id(mm_cli, tmp_path):
+    lines = [json.dumps({"id": "p1", "input": BIG_BENCH_STYLE}),
+             json.dumps({"id": "p2", "input": BIG_BENCH_STYLE}),
+             json.dumps({"id": "p1", "input": NOT_UNIQUE})]  # the same id, another puzzle
+    path = tmp_path / "dup.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "results.jsonl"
+    assert mm_cli("batch", str(path), "--jobs", "1", "--quiet", "--out", str(out)).returncode == 0
+    full = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["id"], r["line"], r["status"]) for r in full] == [
+        ("p1", 1, "unique"), ("p2", 2, "unique"), ("p1", 3, "multiple")]
+    # a run killed after its first result: only that line is in the partial file
+    Path(str(out) + ".partial").write_text(out.read_text().splitlines()[0] + "\n")
+    out.unlink()
+    result = mm_cli("batch", str(path), "--jobs", "1", "--quiet", "--out", str(out), "--resume")
+    assert result.returncode == 0, result.stderr
+    resumed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["id"], r["line"], r["status"]) for r in resumed] == [
+        ("p1", 1, "unique"), ("p2", 2, "unique"), ("p1", 3, "multiple")]
+    assert resumed[0] == full[0]  # kept, not run again

@@ -123,14 +123,20 @@ def _partial_of(out: str) -> Path:
 
 
 def _keys(tasks: Sequence[Any]) -> list[str]:
-    """A key per task: its id as JSON (so 1 and "1" differ)."""
-    return [json.dumps(task.id) for task in tasks]
+    """A key per task, unique in the run: a JSONL line's number and id (ids may repeat in
+    a JSONL file), a folder entry's id (its file name), as JSON (so 1 and "1" differ)."""
+    return [_key(task.line, task.id) for task in tasks]
+
+
+def _key(line: Any, id_: Any) -> str:
+    return json.dumps(id_ if line is None else [line, id_])
 
 
 def _finished_results(out: str) -> dict[str, dict[str, Any]]:
     """Results of an earlier run (its finished --out, then its partial file, where a later
-    line for an id replaces an earlier one), by key; an "interrupted" mark or a line cut
-    short by a crash is not a result."""
+    line for an input replaces an earlier one), by key (see _keys); an "interrupted" mark
+    or a line cut short by a crash is not a result. A JSONL result without its "line"
+    (written before mm recorded it) matches no input, which is run again."""
     kept: dict[str, dict[str, Any]] = {}
     for path in (Path(out), _partial_of(out)):
         if not path.exists():
@@ -143,7 +149,7 @@ def _finished_results(out: str) -> dict[str, dict[str, Any]]:
                     continue
                 if not (isinstance(row, dict) and "id" in row and "status" in row):
                     continue
-                key = json.dumps(row["id"])
+                key = _key(row.get("line"), row["id"])
                 if row["status"] == "interrupted":
                     kept.pop(key, None)
                 else:

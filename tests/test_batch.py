@@ -114,3 +114,22 @@ def test_resume_matches_results_by_line_not_by_a_repeated_id(mm_cli, tmp_path):
     assert [(r["id"], r["line"], r["status"]) for r in resumed] == [
         ("p1", 1, "unique"), ("p2", 2, "unique"), ("p1", 3, "multiple")]
     assert resumed[0] == full[0]  # kept, not run again
+
+
+def test_batch_out_never_writes_over_an_input(mm_cli, assert_one_line_error, tmp_path):
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BIG_BENCH_STYLE)
+    assert_one_line_error(mm_cli("batch", str(folder), "--out", str(folder / "a.txt"),
+                                 "--force", "--quiet"), "is an input file")
+    (tmp_path / "link.jsonl").symlink_to(folder / "a.txt")
+    assert_one_line_error(mm_cli("batch", str(folder), "--out", str(tmp_path / "link.jsonl"),
+                                 "--force", "--quiet"), "is an input file")
+    assert (folder / "a.txt").read_text() == BIG_BENCH_STYLE
+    # the partial file written for --out is the input
+    jsonl = tmp_path / "r.jsonl.partial"
+    jsonl.write_text(json.dumps({"id": "a", "input": BIG_BENCH_STYLE}) + "\n")
+    kept = jsonl.read_text()
+    assert_one_line_error(mm_cli("batch", str(jsonl), "--out", str(tmp_path / "r.jsonl"),
+                                 "--force", "--quiet"), "r.jsonl.partial, which is an input")
+    assert jsonl.read_text() == kept

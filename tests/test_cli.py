@@ -1,7 +1,12 @@
 """The command line as a user runs it: output, JSON, exit codes, one-line errors."""
 
 import json
+import os
 import textwrap
+
+import pytest
+
+import mm
 
 
 def test_list(mm_cli):
@@ -170,3 +175,48 @@ def test_verify_report_printing(mm_cli, tmp_path):
 def test_count_exact_cli(mm_cli):
     result = mm_cli("count", "five_houses", "--exact")
     assert result.returncode == 0 and result.stdout.strip() == "1"
+
+
+FIVE = mm.load("five_houses")
+
+
+def test_html_never_writes_over_an_input_nor_an_existing_file_without_force(
+        mm_cli, assert_one_line_error, tmp_path):
+    puzzle = tmp_path / "in.json"
+    FIVE.save(puzzle)
+    kept = puzzle.read_text()
+    (tmp_path / "link.html").symlink_to(puzzle)
+    for command in ("solve", "verify", "explain"):
+        for html in (puzzle, tmp_path / "link.html"):  # the input, also through a link
+            assert_one_line_error(mm_cli(command, str(puzzle), "--html", str(html), "--force"),
+                                  "is an input file")
+    assert puzzle.read_text() == kept
+    other = tmp_path / "other.html"
+    other.write_text("mine")
+    for command in ("solve", "verify", "explain"):
+        assert_one_line_error(mm_cli(command, "five_houses", "--html", str(other)),
+                              f"--html {other} exists; add --force")
+    assert other.read_text() == "mine"
+    result = mm_cli("solve", "five_houses", "--html", str(other), "--force")
+    assert result.returncode == 0, result.stderr
+    assert other.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_generate_out_needs_force_over_an_existing_file(mm_cli, assert_one_line_error,
+                                                        tmp_path):
+    out = tmp_path / "g.json"
+    out.write_text("mine")
+    args = ("generate", "--types", "3", "--nouns", "3", "--seed", "1", "--out", str(out))
+    assert_one_line_error(mm_cli(*args), f"--out {out} exists; add --force")
+    assert out.read_text() == "mine"
+    assert mm_cli(*args, "--force").returncode == 0
+    assert json.loads(out.read_text())["format"] == "mm-puzzle/1"
+
+
+def test_a_device_needs_no_force_and_a_full_disk_is_one_line(mm_cli, assert_one_line_error):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    assert_one_line_error(mm_cli("solve", "five_houses", "--html", "/dev/full"),
+                          "/dev/full: cannot write (No space left on device)")
+    assert_one_line_error(mm_cli("export", "five_houses", "--out", "/dev/full"),
+                          "/dev/full: cannot write")

@@ -17,7 +17,7 @@ from typing import Any
 
 from mm.app import batch
 from mm.app.batch import STATUSES, TEXT_FIELDS
-from mm.app.outputs import check_out
+from mm.app.outputs import check_not_input, check_out, input_files
 from mm.errors import BackendUnavailable, PuzzleError
 
 
@@ -56,9 +56,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise PuzzleError(f"--jobs must be at least 1, got {args.jobs}")
     if args.resume and not args.out:
         raise PuzzleError("--resume needs --out (the results to continue)")
-    if args.out:
-        check_out(args.out, [args.input], args.force, allowed=args.resume)
+    if args.out:  # a folder's files are inputs too, and so are the files written for --out
+        inputs = input_files(args.input)
+        check_out(args.out, inputs, args.force, allowed=args.resume, regular=True)
         partial = _partial_of(args.out)
+        for written in (partial, _temporary_of(args.out)):
+            check_not_input(args.out, inputs, written=str(written))
         if partial.exists() and not (args.force or args.resume):
             raise PuzzleError(f"{partial} holds an unfinished run; add --resume to continue "
                               "it or --force to start again")
@@ -122,6 +125,11 @@ def _partial_of(out: str) -> Path:
     return Path(out + ".partial")
 
 
+def _temporary_of(out: str) -> Path:
+    """Where --resume writes the results in input order before renaming them to --out."""
+    return Path(out + ".tmp")
+
+
 def _keys(tasks: Sequence[Any]) -> list[str]:
     """A key per task, unique in the run: a JSONL line's number and id (ids may repeat in
     a JSONL file), a folder entry's id (its file name), as JSON (so 1 and "1" differ)."""
@@ -166,7 +174,7 @@ def _finish(out: str, partial: Path, keys: list[str], kept: dict[str, dict[str, 
         return fresh
     new = iter(fresh)
     results = [kept[key] if key in kept else next(new) for key in keys]
-    temporary = Path(out + ".tmp")
+    temporary = _temporary_of(out)
     with open(temporary, "w", encoding="utf-8") as stream:
         for result in results:
             stream.write(json.dumps(result, ensure_ascii=False) + "\n")

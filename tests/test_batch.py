@@ -2,6 +2,9 @@
 input order, bad puzzles reported without stopping the run; and the same on Dask."""
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,3 +136,18 @@ def test_batch_out_never_writes_over_an_input(mm_cli, assert_one_line_error, tmp
     assert_one_line_error(mm_cli("batch", str(jsonl), "--out", str(tmp_path / "r.jsonl"),
                                  "--force", "--quiet"), "r.jsonl.partial, which is an input")
     assert jsonl.read_text() == kept
+
+
+def test_a_full_disk_in_a_batch_is_one_line_and_keeps_the_partial_file(
+        mm_cli, assert_one_line_error, jsonl, tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    out = tmp_path / "results.jsonl"
+    Path(str(out) + ".partial").symlink_to("/dev/full")  # its writes fail: disk full
+    assert_one_line_error(mm_cli("batch", str(jsonl), "--out", str(out), "--force", "--quiet"),
+                          "results.jsonl.partial: cannot write (No space left on device)")
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "mm", "batch", str(jsonl), "--quiet"],
+                                stdout=full, stderr=subprocess.PIPE, text=True)
+    result.stdout = ""  # it went to /dev/full
+    assert_one_line_error(result, "standard output: cannot write (No space left on device)")

@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -220,3 +222,14 @@ def test_a_device_needs_no_force_and_a_full_disk_is_one_line(mm_cli, assert_one_
                           "/dev/full: cannot write (No space left on device)")
     assert_one_line_error(mm_cli("export", "five_houses", "--out", "/dev/full"),
                           "/dev/full: cannot write")
+
+
+def test_a_full_standard_output_is_one_line(assert_one_line_error):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    for args in (["solve", "five_houses"], ["verify", "five_houses", "--json"], ["list"]):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "mm", *args], stdout=full,
+                                    stderr=subprocess.PIPE, text=True)
+        result.stdout = ""  # it went to /dev/full
+        assert_one_line_error(result, "standard output: cannot write (No space left on device)")

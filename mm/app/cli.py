@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.app.outputs import check_out, write_out
+from mm.app.outputs import OutputError, StandardOutput, check_out, write_out
 from mm.app.stopping import stop_helpers
 from mm.deadline import Deadline, check_time_limit, stated
 from mm.errors import EnglishPuzzleError, PuzzleError, TimeLimitReached
@@ -167,9 +167,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # names read from files may not be encodable
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        code = _main(argv)
+    stdout, sys.stdout = sys.stdout, StandardOutput(sys.stdout)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            code = _main(argv)
+    finally:
+        sys.stdout = stdout
     if code != EXIT_BAD_INPUT:
         for message in dict.fromkeys(str(w.message) for w in caught):
             print(f"mm: warning: {_one_line(Exception(message))}", file=sys.stderr)
@@ -181,7 +185,14 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         args = _parser(_command_of(argv)).parse_args(argv)
-        return _command(args.command)(args)
+        code = _command(args.command)(args)
+        sys.stdout.flush()  # here, where a full disk is one line (not at exit)
+        return code
+    except OutputError as exc:  # a full disk: say where, drop what cannot be written
+        print(f"mm: error: {_one_line(exc)}", file=sys.stderr)
+        if exc.stdout:
+            _drop_stdout()
+        return EXIT_BAD_INPUT
     except TimeLimitReached as exc:
         print(f"mm: {stated(exc, getattr(args, 'time_limit', None))}", file=sys.stderr)
         return EXIT_TIMEOUT
@@ -227,10 +238,19 @@ def _one_line(exc: BaseException) -> str:
 def _closed_pipe() -> int:
     """The reader of standard output went away (`mm list | head -1`): end quietly, and
     point stdout at /dev/null so the interpreter's final flush does not complain."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    _drop_stdout()
     return EXIT_OK
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null: what it still holds is dropped quietly at exit."""
+    try:
+        fileno = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # not a file (a test's StringIO)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
 
 
 def _print_json(data: Any) -> None:

@@ -13,8 +13,49 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from mm.errors import PuzzleError
+
+
+class OutputError(PuzzleError):
+    """Writing the command's output failed (a full disk): one line naming where."""
+
+    def __init__(self, message: str, stdout: bool = False):
+        super().__init__(message)
+        self.stdout = stdout  # standard output failed: its unwritten rest is to be dropped
+
+
+class StandardOutput:
+    """sys.stdout while a command runs: a failed write or flush (a full disk, a quota; not a
+    closed pipe, which the command line ends quietly) is an OutputError naming standard
+    output instead of an internal error. Everything else is the stream's own."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _stdout_error(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _stdout_error(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _stdout_error(exc: OSError) -> OutputError:
+    return OutputError(f"standard output: cannot write ({exc.strerror or exc})", stdout=True)
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:

@@ -233,3 +233,24 @@ def test_a_full_standard_output_is_one_line(assert_one_line_error):
                                     stderr=subprocess.PIPE, text=True)
         result.stdout = ""  # it went to /dev/full
         assert_one_line_error(result, "standard output: cannot write (No space left on device)")
+
+
+def test_thousands_of_duplicate_facts_are_a_few_warning_lines(mm_cli, tmp_path):
+    p = mm.Puzzle("Dups", "Dups")
+    a = p.add_noun_type("A").add_nouns(*(f"a{i}" for i in range(30)))
+    b = p.add_noun_type("B").add_nouns(*(f"b{i}" for i in range(30)))
+    for i in range(30):
+        for j in range(30):
+            if j not in (i, (i + 1) % 30):
+                p.add_fact(str(i), a[i], mm.IS_NOT, mm.WITH, b[j])
+    path = tmp_path / "dups.json"
+    p.save(path)
+    data = json.loads(path.read_text())
+    data["facts"] *= 2  # each fact twice: 840 duplicates
+    path.write_text(json.dumps(data))
+    result = mm_cli("verify", str(path), "--no-minimal")
+    assert result.returncode == 3, result.stderr
+    warned = [line for line in result.stderr.splitlines() if line.startswith("mm: warning:")]
+    assert len(warned) == 4, result.stderr
+    assert all("This fact already exists" in line for line in warned)
+    assert warned[-1] == "mm: warning: ... and 837 more like these (This fact already exists)"

@@ -162,8 +162,8 @@ def _seconds(option: str):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one `mm` command; its exit status. Python warnings about the input (a duplicate
-    fact) become "mm: warning:" lines after it, none when the input is refused (status 2
-    is one line)."""
+    fact) become "mm: warning:" lines after it, a few of each kind and a count of the rest,
+    none when the input is refused (status 2 is one line)."""
     for stream in (sys.stdout, sys.stderr):  # names read from files may not be encodable
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
@@ -175,9 +175,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         sys.stdout = stdout
     if code != EXIT_BAD_INPUT:
-        for message in dict.fromkeys(str(w.message) for w in caught):
-            print(f"mm: warning: {_one_line(Exception(message))}", file=sys.stderr)
+        _print_warnings(caught)
     return code
+
+
+WARNINGS_SHOWN = 3  # of each kind; the others are counted
+
+
+def _print_warnings(caught: Sequence[warnings.WarningMessage]) -> None:
+    """Each warning once; of a kind (the words before the first colon: "This fact already
+    exists"), the first WARNINGS_SHOWN, then how many more (thousands of duplicate facts
+    are four lines, not thousands)."""
+    kinds: dict[str, list[str]] = {}
+    for message in dict.fromkeys(_one_line(Exception(str(w.message))) for w in caught):
+        kinds.setdefault(message.split(":", 1)[0], []).append(message)
+    for kind, messages in kinds.items():
+        for message in messages[:WARNINGS_SHOWN]:
+            print(f"mm: warning: {message}", file=sys.stderr)
+        if len(messages) > WARNINGS_SHOWN:
+            print(f"mm: warning: ... and {len(messages) - WARNINGS_SHOWN} more like these "
+                  f"({kind})", file=sys.stderr)
 
 
 def _main(argv: Sequence[str] | None) -> int:

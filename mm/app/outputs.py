@@ -61,10 +61,28 @@ def _stdout_error(exc: OSError) -> OutputError:
 def same_file(a: str | Path, b: str | Path) -> bool:
     """Whether two paths name one file: the same path once links are followed, or the
     same file on disk (a hard link)."""
+    return _Target(a).matches(b)
+
+
+class _Target:
+    """A path to write, resolved once, to compare with many inputs (a folder's files)."""
+
+    def __init__(self, path: str | Path):
+        self.real = os.path.realpath(path)
+        self.inode = _inode(path)
+
+    def matches(self, other: str | Path) -> bool:
+        if os.path.realpath(other) == self.real:
+            return True
+        return self.inode is not None and _inode(other) == self.inode
+
+
+def _inode(path: str | Path) -> tuple[int, int] | None:
     try:
-        return os.path.realpath(a) == os.path.realpath(b) or os.path.samefile(a, b)
+        found = os.stat(path)
     except (OSError, ValueError):
-        return False
+        return None
+    return found.st_dev, found.st_ino
 
 
 def input_files(source: str | Path) -> list[str]:
@@ -84,11 +102,12 @@ def check_not_input(out: str, inputs: Sequence[str | Path], option: str = "--out
                     written: str | None = None) -> None:
     """Refuse `out`, or `written` (another file the command writes for it, such as
     FILE.partial), when it is one of the inputs, also through a symbolic or hard link."""
+    target, extra = _Target(out), None if written is None else _Target(written)
     for source in inputs:
-        if written is not None and same_file(written, source):
+        if extra is not None and extra.matches(source):
             raise PuzzleError(f"{option} {out} would write {written}, which is an input "
                               "file; choose another name")
-        if same_file(out, source):
+        if target.matches(source):
             which = "" if str(source) == out else f" ({source})"
             raise PuzzleError(f"{option} {out} is an input file{which}; choose another name")
 

@@ -134,3 +134,35 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def test_a_killed_parent_resumes_with_each_repeated_id_keeping_its_own_result(tmp_path):
+    """kill -9 mid-run (a line may be cut short), then --resume: every JSONL line gets its
+    own result, also when its id repeats an earlier line's (matched by line, not by id)."""
+    from test_batch import BIG_BENCH_STYLE, NOT_UNIQUE
+
+    n = 400
+    lines = [json.dumps({"id": "p", "input": NOT_UNIQUE if k % 2 else BIG_BENCH_STYLE})
+             for k in range(n)]  # one id for all: odd lines have two solutions
+    source = tmp_path / "dup.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out.jsonl"
+    partial = Path(str(out) + ".partial")
+    proc = start(source, out, "--jobs", "1")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None and \
+            (not partial.exists() or partial.read_text().count("\n") < 5):
+        time.sleep(0.01)
+    proc.kill()
+    proc.communicate()
+    if not partial.exists():
+        pytest.skip("the run ended before it could be killed")
+    kept = partial.read_text().count("\n")
+    assert 0 < kept < n
+    again = start(source, out, "--jobs", "2", "--resume")
+    _, err = again.communicate(timeout=300)
+    assert again.returncode == 0, err
+    final = rows(out)
+    assert [r["line"] for r in final] == list(range(1, n + 1))
+    assert [r["status"] for r in final] == ["multiple" if k % 2 else "unique"
+                                            for k in range(n)]

@@ -1,7 +1,14 @@
 """The command line as a user runs it: output, JSON, exit codes, one-line errors."""
 
 import json
+import os
+import subprocess
+import sys
 import textwrap
+
+import pytest
+
+import mm
 
 
 def test_list(mm_cli):
@@ -170,3 +177,80 @@ def test_verify_report_printing(mm_cli, tmp_path):
 def test_count_exact_cli(mm_cli):
     result = mm_cli("count", "five_houses", "--exact")
     assert result.returncode == 0 and result.stdout.strip() == "1"
+
+
+FIVE = mm.load("five_houses")
+
+
+def test_html_never_writes_over_an_input_nor_an_existing_file_without_force(
+        mm_cli, assert_one_line_error, tmp_path):
+    puzzle = tmp_path / "in.json"
+    FIVE.save(puzzle)
+    kept = puzzle.read_text()
+    (tmp_path / "link.html").symlink_to(puzzle)
+    for command in ("solve", "verify", "explain"):
+        for html in (puzzle, tmp_path / "link.html"):  # the input, also through a link
+            assert_one_line_error(mm_cli(command, str(puzzle), "--html", str(html), "--force"),
+                                  "is an input file")
+    assert puzzle.read_text() == kept
+    other = tmp_path / "other.html"
+    other.write_text("mine")
+    for command in ("solve", "verify", "explain"):
+        assert_one_line_error(mm_cli(command, "five_houses", "--html", str(other)),
+                              f"--html {other} exists; add --force")
+    assert other.read_text() == "mine"
+    result = mm_cli("solve", "five_houses", "--html", str(other), "--force")
+    assert result.returncode == 0, result.stderr
+    assert other.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_generate_out_needs_force_over_an_existing_file(mm_cli, assert_one_line_error,
+                                                        tmp_path):
+    out = tmp_path / "g.json"
+    out.write_text("mine")
+    args = ("generate", "--types", "3", "--nouns", "3", "--seed", "1", "--out", str(out))
+    assert_one_line_error(mm_cli(*args), f"--out {out} exists; add --force")
+    assert out.read_text() == "mine"
+    assert mm_cli(*args, "--force").returncode == 0
+    assert json.loads(out.read_text())["format"] == "mm-puzzle/1"
+
+
+def test_a_device_needs_no_force_and_a_full_disk_is_one_line(mm_cli, assert_one_line_error):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    assert_one_line_error(mm_cli("solve", "five_houses", "--html", "/dev/full"),
+                          "/dev/full: cannot write (No space left on device)")
+    assert_one_line_error(mm_cli("export", "five_houses", "--out", "/dev/full"),
+                          "/dev/full: cannot write")
+
+
+def test_a_full_standard_output_is_one_line(assert_one_line_error):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    for args in (["solve", "five_houses"], ["verify", "five_houses", "--json"], ["list"]):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "mm", *args], stdout=full,
+                                    stderr=subprocess.PIPE, text=True)
+        result.stdout = ""  # it went to /dev/full
+        assert_one_line_error(result, "standard output: cannot write (No space left on device)")
+
+
+def test_thousands_of_duplicate_facts_are_a_few_warning_lines(mm_cli, tmp_path):
+    p = mm.Puzzle("Dups", "Dups")
+    a = p.add_noun_type("A").add_nouns(*(f"a{i}" for i in range(30)))
+    b = p.add_noun_type("B").add_nouns(*(f"b{i}" for i in range(30)))
+    for i in range(30):
+        for j in range(30):
+            if j not in (i, (i + 1) % 30):
+                p.add_fact(str(i), a[i], mm.IS_NOT, mm.WITH, b[j])
+    path = tmp_path / "dups.json"
+    p.save(path)
+    data = json.loads(path.read_text())
+    data["facts"] *= 2  # each fact twice: 840 duplicates
+    path.write_text(json.dumps(data))
+    result = mm_cli("verify", str(path), "--no-minimal")
+    assert result.returncode == 3, result.stderr
+    warned = [line for line in result.stderr.splitlines() if line.startswith("mm: warning:")]
+    assert len(warned) == 4, result.stderr
+    assert all("This fact already exists" in line for line in warned)
+    assert warned[-1] == "mm: warning: ... and 837 more like these (This fact already exists)"

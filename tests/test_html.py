@@ -116,7 +116,9 @@ def test_cli_writes_standalone_pages(tmp_path, capsys):
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "<style>" in text
     assert not re.search(r"""(src|href)=["']?https?:""", text)  # nothing from the network
-    assert mm_main(["verify", "einstein", "--no-minimal", "--html", str(out)]) == 0
+    assert mm_main(["verify", "einstein", "--no-minimal", "--html", str(out)]) == 2  # exists
+    assert out.read_text(encoding="utf-8") == text
+    assert mm_main(["verify", "einstein", "--no-minimal", "--html", str(out), "--force"]) == 0
     assert "mm-unique" in out.read_text(encoding="utf-8")
     assert mm_main(["solve", "five_houses", "--html", str(tmp_path / "no" / "p.html")]) == 2
     err = capsys.readouterr().err.strip().splitlines()

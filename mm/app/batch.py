@@ -22,7 +22,7 @@ from typing import Any
 from mm.app.pool import overrun_grace, run_pool
 from mm.deadline import Deadline, stated
 from mm.errors import PuzzleError, PuzzleLoadError, TimeLimitReached
-from mm.formats.files import kind_of, read_text, suffixes
+from mm.formats.files import kind_of, suffixes
 from mm.formats.loading import check_strict, load
 from mm.formats.readers import english_puzzle
 from mm.model.question import answers
@@ -38,6 +38,7 @@ class Task:
     """One puzzle to run: `text` (English) or `path` (a puzzle file)."""
 
     id: Any
+    line: int | None = None  # its line in a JSONL input: ids may repeat there, lines do not
     text: str | None = None
     path: str | None = None
     expected: Any = None  # the input's own "answer", to check ours against
@@ -54,9 +55,14 @@ def read_tasks(source: str | Path, field: str | None = None,
     path = Path(source)
     if path.is_dir():
         return _folder_tasks(path, allow_code)
-    lines = read_text(path).splitlines()
     tasks = []
-    for number, line in enumerate(lines, 1):
+    for number, raw in enumerate(_lines(path), 1):
+        try:  # each line on its own: one bad byte costs that line, not the whole file
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            tasks.append(Task(id=number, line=number, error=f"{source}:{number}: not UTF-8 "
+                              f"(byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"))
+            continue
         if not line.strip():
             continue
         try:
@@ -64,7 +70,8 @@ def read_tasks(source: str | Path, field: str | None = None,
             if not isinstance(record, dict):
                 raise ValueError("not a JSON object")
         except (ValueError, RecursionError) as exc:
-            tasks.append(Task(id=number, error=f"{source}:{number}: not a JSON object ({exc})"))
+            tasks.append(Task(id=number, line=number,
+                              error=f"{source}:{number}: not a JSON object ({exc})"))
             continue
         key = record.get("id", record.get("idx", number))
         if not isinstance(key, str | int) or isinstance(key, bool):
@@ -72,11 +79,22 @@ def read_tasks(source: str | Path, field: str | None = None,
         names = (field,) if field else TEXT_FIELDS
         text = next((record[n] for n in names if isinstance(record.get(n), str)), None)
         if text is None:
-            tasks.append(Task(id=key, error=f"{source}:{number}: no text field "
-                                            f"({' / '.join(names)})"))
+            tasks.append(Task(id=key, line=number, error=f"{source}:{number}: no text field "
+                                                         f"({' / '.join(names)})"))
             continue
-        tasks.append(Task(id=key, text=text, expected=record.get("answer")))
+        tasks.append(Task(id=key, line=number, text=text, expected=record.get("answer")))
     return tasks
+
+
+def _lines(path: Path) -> list[bytes]:
+    """The lines of a JSONL file as bytes (a leading BOM dropped), each decoded on its own
+    by the caller. Lines end at LF, CR LF or CR only (a JSON string may hold a raw U+2028,
+    which str.splitlines would cut)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
+    return data.removeprefix(b"\xef\xbb\xbf").splitlines()
 
 
 def _folder_tasks(folder: Path, allow_code: bool) -> list[Task]:
@@ -119,7 +137,7 @@ def run_task(task: Task, time_limit: float | None = None, backend: str = "auto",
              allow_code: bool = False, strict: bool = False) -> dict[str, Any]:
     """Read, solve and check one puzzle; never raises for a bad puzzle."""
     start = time.perf_counter()
-    result: dict[str, Any] = {"id": task.id, "status": "error", "solution": None,
+    result: dict[str, Any] = {**_head(task), "status": "error", "solution": None,
                               "answer": None, "error": task.error, "seconds": 0.0}
     if task.expected is not None:
         result["expected"] = task.expected
@@ -232,6 +250,12 @@ def _run_on(executor: Executor, tasks: list[Task], time_limit: float | None, bac
             future.cancel()
 
 
+def _head(task: Task) -> dict[str, Any]:
+    """The fields that name a task's input in its result: its id, and for a JSONL line
+    its line number (--resume matches results to inputs by both)."""
+    return {"id": task.id} if task.line is None else {"id": task.id, "line": task.line}
+
+
 def _failed(task: Task, reason: str, seconds: float,
             time_limit: float | None) -> dict[str, Any]:
     """The result of a task that ended without an answer from its worker."""
@@ -241,7 +265,7 @@ def _failed(task: Task, reason: str, seconds: float,
         status, error = "interrupted", "the run was interrupted before this puzzle ended"
     else:
         status, error = "error", f"worker {reason} twice while solving this puzzle"
-    result = {"id": task.id, "status": status, "solution": None, "answer": None,
+    result = {**_head(task), "status": status, "solution": None, "answer": None,
               "error": error, "seconds": round(seconds, 4)}
     if task.expected is not None:
         result.update(expected=task.expected, correct=False)

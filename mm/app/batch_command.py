@@ -8,6 +8,7 @@ a partial file beside --out, renamed when the run ends; --resume continues from 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -17,7 +18,7 @@ from typing import Any
 
 from mm.app import batch
 from mm.app.batch import STATUSES, TEXT_FIELDS
-from mm.app.outputs import check_out
+from mm.app.outputs import OutputError, check_not_input, check_out, input_files
 from mm.errors import BackendUnavailable, PuzzleError
 
 
@@ -56,9 +57,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise PuzzleError(f"--jobs must be at least 1, got {args.jobs}")
     if args.resume and not args.out:
         raise PuzzleError("--resume needs --out (the results to continue)")
-    if args.out:
-        check_out(args.out, [args.input], args.force, allowed=args.resume)
+    if args.out:  # a folder's files are inputs too, and so are the files written for --out
+        inputs = input_files(args.input)
+        check_out(args.out, inputs, args.force, allowed=args.resume, regular=True)
         partial = _partial_of(args.out)
+        for written in (partial, _temporary_of(args.out)):
+            check_not_input(args.out, inputs, written=str(written))
         if partial.exists() and not (args.force or args.resume):
             raise PuzzleError(f"{partial} holds an unfinished run; add --resume to continue "
                               "it or --force to start again")
@@ -83,14 +87,21 @@ def cmd_batch(args: argparse.Namespace) -> int:
         try:
             for result in _progress(stream, len(todo), quiet=args.quiet):
                 fresh.append(result)
-                _write_line(out, result)
+                _write_line(out, result, args.out)
         except KeyboardInterrupt:  # between two results: the run still marks the rest
             for result in _rest_of(stream):
-                _write_line(out, result)
+                _write_line(out, result, args.out)
+            raise
+        except OutputError:  # a full disk: stop the workers now, keep what was written
+            if hasattr(stream, "close"):
+                stream.close()
             raise
     finally:
         if out is not sys.stdout:
-            out.close()
+            try:
+                out.close()
+            except OSError as exc:
+                raise _write_failed(args.out, exc) from None
         if client is not None:
             client.close()
     results = fresh
@@ -100,9 +111,26 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_line(out: Any, result: dict[str, Any]) -> None:
-    out.write(json.dumps(result, ensure_ascii=False) + "\n")
-    out.flush()
+def _write_line(out: Any, result: dict[str, Any], name: str | None) -> None:
+    """One result, flushed (to FILE.partial for --out `name`, else to standard output,
+    whose own failure is an OutputError already)."""
+    try:
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _write_failed(name, exc) from None
+
+
+def _write_failed(out: str | None, exc: OSError, path: Path | None = None) -> OutputError:
+    """A results file could not be written (a full disk): one line naming it; the results
+    already flushed to the partial file are kept for --resume."""
+    if out is None:
+        return OutputError(f"standard output: cannot write ({exc.strerror})", stdout=True)
+    return OutputError(f"{path or _partial_of(out)}: cannot write ({exc.strerror}); the "
+                       f"results so far are kept in {_partial_of(out)}: make room and run "
+                       "again with --resume")
 
 
 def _rest_of(stream: Any) -> Iterator[dict[str, Any]]:
@@ -122,15 +150,26 @@ def _partial_of(out: str) -> Path:
     return Path(out + ".partial")
 
 
+def _temporary_of(out: str) -> Path:
+    """Where --resume writes the results in input order before renaming them to --out."""
+    return Path(out + ".tmp")
+
+
 def _keys(tasks: Sequence[Any]) -> list[str]:
-    """A key per task: its id as JSON (so 1 and "1" differ)."""
-    return [json.dumps(task.id) for task in tasks]
+    """A key per task, unique in the run: a JSONL line's number and id (ids may repeat in
+    a JSONL file), a folder entry's id (its file name), as JSON (so 1 and "1" differ)."""
+    return [_key(task.line, task.id) for task in tasks]
+
+
+def _key(line: Any, id_: Any) -> str:
+    return json.dumps(id_ if line is None else [line, id_])
 
 
 def _finished_results(out: str) -> dict[str, dict[str, Any]]:
     """Results of an earlier run (its finished --out, then its partial file, where a later
-    line for an id replaces an earlier one), by key; an "interrupted" mark or a line cut
-    short by a crash is not a result."""
+    line for an input replaces an earlier one), by key (see _keys); an "interrupted" mark
+    or a line cut short by a crash is not a result. A JSONL result without its "line"
+    (written before mm recorded it) matches no input, which is run again."""
     kept: dict[str, dict[str, Any]] = {}
     for path in (Path(out), _partial_of(out)):
         if not path.exists():
@@ -143,7 +182,7 @@ def _finished_results(out: str) -> dict[str, dict[str, Any]]:
                     continue
                 if not (isinstance(row, dict) and "id" in row and "status" in row):
                     continue
-                key = json.dumps(row["id"])
+                key = _key(row.get("line"), row["id"])
                 if row["status"] == "interrupted":
                     kept.pop(key, None)
                 else:
@@ -156,15 +195,23 @@ def _finish(out: str, partial: Path, keys: list[str], kept: dict[str, dict[str, 
     """Rename the partial file to --out; after --resume, first put the kept and the new
     results back in input order."""
     if not rewrite:
-        os.replace(partial, out)
+        try:
+            os.replace(partial, out)
+        except OSError as exc:
+            raise _write_failed(out, exc, Path(out)) from None
         return fresh
     new = iter(fresh)
     results = [kept[key] if key in kept else next(new) for key in keys]
-    temporary = Path(out + ".tmp")
-    with open(temporary, "w", encoding="utf-8") as stream:
-        for result in results:
-            stream.write(json.dumps(result, ensure_ascii=False) + "\n")
-    os.replace(temporary, out)
+    temporary = _temporary_of(out)
+    try:
+        with open(temporary, "w", encoding="utf-8") as stream:
+            for result in results:
+                stream.write(json.dumps(result, ensure_ascii=False) + "\n")
+        os.replace(temporary, out)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise _write_failed(out, exc, temporary) from None
     partial.unlink(missing_ok=True)
     return results
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mm import backends
-from mm.app.outputs import check_out
+from mm.app.outputs import OutputError, StandardOutput, check_out, write_out
 from mm.app.stopping import stop_helpers
 from mm.deadline import Deadline, check_time_limit, stated
 from mm.errors import EnglishPuzzleError, PuzzleError, TimeLimitReached
@@ -30,7 +30,7 @@ from mm.formats.readers import parse_english, read_module
 from mm.model import html
 from mm.model.grids import mark_from_dict
 from mm.model.question import answer_text, answers
-from mm.model.serialize import to_json
+from mm.model.serialize import to_json, to_json_text
 from mm.model.text import clue_label
 from mm.model.unread import missing_clues
 from mm.puzzle import Puzzle
@@ -85,6 +85,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     solver = sub.add_parser("solve", parents=[common], help="print a solution")
     solver.add_argument("--html", default=None, metavar="FILE",
                         help="also write the puzzle and its solution as an HTML page")
+    _add_force(solver, "--html")
     counter = sub.add_parser("count", parents=[common], help="count the solutions")
     counter.add_argument("--limit", type=int, default=None, help="stop counting at N")
     how = counter.add_mutually_exclusive_group()
@@ -97,11 +98,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                           help="skip the minimal subset of clues (slow on large puzzles)")
     verifier.add_argument("--html", default=None, metavar="FILE",
                           help="also write the puzzle and the report as an HTML page")
+    _add_force(verifier, "--html")
 
     explainer = sub.add_parser("explain", parents=[common],
                                help="the steps that fill the grids, each with its reason")
     explainer.add_argument("--html", default=None, metavar="FILE",
                            help="also write the puzzle and the steps as an HTML page")
+    _add_force(explainer, "--html")
     hinter = sub.add_parser("hint", parents=[common],
                             help="check a partly filled grid, or give the next step")
     hinter.add_argument("--marks", required=True, metavar="FILE",
@@ -137,6 +140,11 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _add_force(parser: argparse.ArgumentParser, option: str) -> None:
+    parser.add_argument("--force", action="store_true",
+                        help=f"write over an existing {option} file (never over an input)")
+
+
 def _seconds(option: str):
     """argparse type of a time limit: a positive number of seconds; 'inf' (or more than
     mm.deadline.NO_LIMIT_ABOVE) is no limit; nan, zero and negative values are refused."""
@@ -155,18 +163,39 @@ def _seconds(option: str):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one `mm` command; its exit status. Python warnings about the input (a duplicate
-    fact) become "mm: warning:" lines after it, none when the input is refused (status 2
-    is one line)."""
+    fact) become "mm: warning:" lines after it, a few of each kind and a count of the rest,
+    none when the input is refused (status 2 is one line)."""
     for stream in (sys.stdout, sys.stderr):  # names read from files may not be encodable
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        code = _main(argv)
+    stdout, sys.stdout = sys.stdout, StandardOutput(sys.stdout)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            code = _main(argv)
+    finally:
+        sys.stdout = stdout
     if code != EXIT_BAD_INPUT:
-        for message in dict.fromkeys(str(w.message) for w in caught):
-            print(f"mm: warning: {_one_line(Exception(message))}", file=sys.stderr)
+        _print_warnings(caught)
     return code
+
+
+WARNINGS_SHOWN = 3  # of each kind; the others are counted
+
+
+def _print_warnings(caught: Sequence[warnings.WarningMessage]) -> None:
+    """Each warning once; of a kind (the words before the first colon: "This fact already
+    exists"), the first WARNINGS_SHOWN, then how many more (thousands of duplicate facts
+    are four lines, not thousands)."""
+    kinds: dict[str, list[str]] = {}
+    for message in dict.fromkeys(_one_line(Exception(str(w.message))) for w in caught):
+        kinds.setdefault(message.split(":", 1)[0], []).append(message)
+    for kind, messages in kinds.items():
+        for message in messages[:WARNINGS_SHOWN]:
+            print(f"mm: warning: {message}", file=sys.stderr)
+        if len(messages) > WARNINGS_SHOWN:
+            print(f"mm: warning: ... and {len(messages) - WARNINGS_SHOWN} more like these "
+                  f"({kind})", file=sys.stderr)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -174,7 +203,14 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         args = _parser(_command_of(argv)).parse_args(argv)
-        return _command(args.command)(args)
+        code = _command(args.command)(args)
+        sys.stdout.flush()  # here, where a full disk is one line (not at exit)
+        return code
+    except OutputError as exc:  # a full disk: say where, drop what cannot be written
+        print(f"mm: error: {_one_line(exc)}", file=sys.stderr)
+        if exc.stdout:
+            _drop_stdout()
+        return EXIT_BAD_INPUT
     except TimeLimitReached as exc:
         print(f"mm: {stated(exc, getattr(args, 'time_limit', None))}", file=sys.stderr)
         return EXIT_TIMEOUT
@@ -220,10 +256,19 @@ def _one_line(exc: BaseException) -> str:
 def _closed_pipe() -> int:
     """The reader of standard output went away (`mm list | head -1`): end quietly, and
     point stdout at /dev/null so the interpreter's final flush does not complain."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    _drop_stdout()
     return EXIT_OK
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null: what it still holds is dropped quietly at exit."""
+    try:
+        fileno = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # not a file (a test's StringIO)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
 
 
 def _print_json(data: Any) -> None:
@@ -281,7 +326,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _check_html(args: argparse.Namespace) -> None:
+    """Before any work: --html names no input and, without --force, no existing file."""
+    if args.html:
+        check_out(args.html, [args.puzzle], args.force, option="--html")
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
+    _check_html(args)
     puzzle, deadline = _load(args)
     start = time.perf_counter()
     if missing_clues(puzzle.not_read):
@@ -296,7 +348,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.html:
         shown = [html.status_html("no solution")] if solution is None else [
             html.solution_html(solution, caption="Solution")]
-        _write_html(args.html, puzzle, *shown)
+        _write_html(args, puzzle, *shown)
     if args.json:
         data: dict[str, Any] = {"puzzle": puzzle.name, "title": puzzle.title,
                                 "status": "none" if solution is None else "solved",
@@ -360,10 +412,11 @@ _VERIFY_EXIT = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE,
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    _check_html(args)
     puzzle, deadline = _load(args)
     report = puzzle.verify(minimal=not args.no_minimal, **_options(args, deadline))
     if args.html:
-        _write_html(args.html, puzzle, html.report_html(report))
+        _write_html(args, puzzle, html.report_html(report))
     if args.json:
         _print_json({"puzzle": puzzle.name, **report.to_dict(),
                      "not_read": _not_read_json(puzzle)})
@@ -399,10 +452,11 @@ GRID_EVERY = 25  # steps between two grids in the readable explanation
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    _check_html(args)
     puzzle, deadline = _load(args)
     ex = puzzle.explain(**_options(args, deadline))
     if args.html:
-        _write_html(args.html, puzzle, ex.to_html())
+        _write_html(args, puzzle, ex.to_html())
     if args.json:
         _print_json({**ex.to_dict(), "not_read": _not_read_json(puzzle)})
         return _EXPLAIN_EXIT[ex.status]
@@ -492,14 +546,11 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _write_html(path: str, puzzle: Puzzle, *shown: str) -> None:
+def _write_html(args: argparse.Namespace, puzzle: Puzzle, *shown: str) -> None:
     """A standalone page: the puzzle, then what the command found (mm.model.html)."""
     text = html.page(puzzle.title, html.puzzle_html(puzzle), *shown)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleError(f"{path}: cannot write ({exc.strerror})") from None
-    print(f"wrote {path}", file=sys.stderr)
+    write_out(args.html, text, args.force, option="--html")
+    print(f"wrote {args.html}", file=sys.stderr)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -507,7 +558,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         check_out(args.out, [args.puzzle], args.force)
     puzzle = load(args.puzzle)
     if args.out:
-        puzzle.save(args.out)
+        write_out(args.out, to_json_text(puzzle), args.force)
         print(f"wrote {args.out}", file=sys.stderr)
     else:
         _print_json(to_json(puzzle))
@@ -527,7 +578,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if out == "-":
         _print_json(to_json(puzzle))
     else:
-        puzzle.save(out)
+        write_out(out, to_json_text(puzzle), args.force)
         print(f"wrote {out}: {len(puzzle.noun_types)} noun types, {len(puzzle.facts)} facts, "
               f"{len(puzzle.rules)} rules; {len(puzzle.not_read)} items not read",
               file=sys.stderr)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from mm.analysis.grade import LEVELS, grade
+from mm.app.outputs import check_out, write_out
 from mm.deadline import Deadline
-from mm.errors import PuzzleLoadError, ValidationError
+from mm.errors import ValidationError
 from mm.formats.english_writer import check_round_trip, to_english
 from mm.formats.loading import load
 from mm.formats.python_writer import to_python
@@ -51,6 +51,8 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
     gen.add_argument("--format", choices=FORMATS, default="json")
     gen.add_argument("--out", default=None, metavar="FILE",
                      help="write here (default: standard output)")
+    gen.add_argument("--force", action="store_true",
+                     help="write over an existing --out (never over the --theme file)")
     gen.add_argument("--no-minimal", action="store_true",
                      help="keep clues the others imply")
     gen.add_argument("--backend", default="auto", choices=["auto", *backend_names])
@@ -60,6 +62,8 @@ def add_parser(sub: Any, name: str, help_text: str, puzzle_help: str,
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    if args.out:  # before any work; a --theme file is an input
+        check_out(args.out, [args.theme] if args.theme else [], args.force)
     kinds, rules = args.kinds, args.rules
     theme = theme_for(args.theme, args.types, args.nouns)  # read once (a user's file)
     if args.format == "english":
@@ -75,10 +79,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     else:
         text = to_json_text(p)
     if args.out:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise PuzzleLoadError(f"{args.out}: cannot write ({exc.strerror})") from None
+        write_out(args.out, text, args.force)
         print(f"wrote {args.out}: {len(p.facts) + len(p.rules)} clues", file=sys.stderr)
     else:
         sys.stdout.write(text)

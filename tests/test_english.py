@@ -585,3 +585,12 @@ def test_houses_numbered_both_ways_are_not_read_left_and_right():
                                         "from left to right. House 1 is on the right."))
     assert [n.where for n in english.not_read] == ["clue 1", "clue 2"]
     assert "both from the left and from the right" in english.not_read[0].reason
+
+
+def test_a_number_of_thousands_of_digits_is_refused_naming_its_line(tmp_path, mm_cli,
+        assert_one_line_error):
+    path = tmp_path / "big.txt"
+    path.write_text("There are 3 houses, numbered 1 to 3 from left to right.\n"
+                    "- Name: Emma, Jack, Mona\n"
+                    f"- Age: 1, 2, {'9' * 5000}\n\nClues:\n1. Jack is younger than Emma.\n")
+    assert_one_line_error(mm_cli("solve", str(path)), "line 3: a number of 5000 digits")

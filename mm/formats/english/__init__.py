@@ -89,9 +89,17 @@ def _type_name(title: str, taken: list[str]) -> str:
     return name
 
 
+_LONG_NUMBER = re.compile(r"\d{1000,}")
+
+
 def parse_english(text: str, name: str = "EnglishPuzzle") -> EnglishPuzzle:
     """Read an English zebra puzzle. Raises EnglishPuzzleError when no puzzle can be built
     (no lists, sizes that differ); clues it cannot read exactly are listed in `not_read`."""
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:  # Python refuses to turn it into an int (and no puzzle needs one)
+        line = text.count("\n", 0, long_number.start()) + 1
+        raise EnglishPuzzleError(f"line {line}: a number of {len(long_number.group())} digits "
+                                 "is too long to read")
     doc = split_document(text)
     if len(doc.lists) < 2:  # no lists (or a stray "label: a, b" line): a riddle's text?
         riddle = infer_lists(doc, text)

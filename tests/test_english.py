@@ -485,6 +485,25 @@ def test_a_verb_relating_a_person_to_a_thing_is_still_read(clue, reading):
     assert not_read == [] and became == [reading]
 
 
+HOUSES = ROW.replace("- Age:", "- Color: red, green, blue\n- Age:")
+
+
+@pytest.mark.parametrize("clue,reading", [
+    ("Jack visits the red house.", None), ("Emma paints the green house.", None),
+    ("The cat owner visits house 2.", None), ("Jack watches the blue house.", None),
+    ("Jack occupies the red house.", "Jack is with red."),
+    ("Jack lives in the red house.", "Jack is with red."),
+    ("The person who has the red house owns the cat.", "red is with cat.")])
+def test_a_verb_relating_a_person_to_a_house_is_read_only_for_living_there(clue, reading):
+    """"Jack visits the red house" is not "Jack lives in the red house" (it was read so)."""
+    became, not_read, unused = _row(clue, HOUSES)
+    if reading is None:
+        assert became == [] and unused == [] and len(not_read) == 1
+        assert "relates a person to a house" in not_read[0].reason
+    else:
+        assert not_read == [] and became == [reading]
+
+
 @pytest.mark.parametrize("clue,reason", [
     ("Jack used to own the cat.", "'used to'"), ("Jack formerly owned the cat.", "'formerly'"),
     ("Jack once owned the cat.", "'once'"), ("Jack no longer owns the cat.", "'no longer'"),

@@ -196,6 +196,10 @@ class ClueReader:
                 continue  # "the woman named Emma"
             if verb in _LIKES and between == ["the"] and nxt == "eater":
                 continue  # reasoning-gym's name for a food: "who loves the spaghetti eater"
+            if (obj in _HOUSE_WORDS if isinstance(obj, str) else nxt in _HOUSE_WORDS) and \
+                    verb not in _DWELLING:
+                raise NotReadable(f"'{verb}' relates a person to a house other than by living "
+                                  "there, and this reader does not read it")
             if isinstance(obj, str):
                 person = obj in _PERSON_WORDS or obj == "one" and nxt in ("who", "that")
             else:
@@ -773,6 +777,10 @@ _POSSESSED = {"owned", "kept", "drunk", "smoked", "played", "driven", "eaten", "
               "raised", "grown", "collected", "preferred", "loved", "liked", "enjoyed",
               "chosen", "ridden", "adopted", "planted", "bought", "ordered", "picked"}
 _LIKES = {"loves", "love", "likes", "like", "enjoys", "enjoy"}
+# "Jack visits the red house" is not "Jack lives in the red house": only these verbs of
+# _OBJECT_VERBS place a person in the house they name
+_HOUSE_WORDS = {"house", "houses", "home", "homes"}
+_DWELLING = {"occupies", "occupy", "inhabits", "inhabit", "has", "have", "had", "owns", "own"}
 _LINKERS = {"the", "a", "an", "for", "from", "with", "to", "at", "by", "on", "of", "as",
             "his", "her", "their", "its"}
 _AGENTS = {"owner", "owners", "lover", "lovers", "fan", "fans", "enthusiast", "keeper",

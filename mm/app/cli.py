@@ -500,8 +500,11 @@ def _print_step(number: int, step: Any, texts: dict[str, list[str]]) -> None:
 def _read_marks(puzzle: Puzzle, path: str, deadline: Deadline) -> list[Any]:
     try:
         raw = sys.stdin.read() if path == "-" else read_text(path, deadline)
-    except PuzzleError:  # read_text's own one-line errors, the time limit among them
+    except TimeLimitReached:
         raise
+    except PuzzleError as exc:  # read_text's own one-line error
+        raise PuzzleError(str(exc).replace(": cannot read", ": cannot read the marks", 1)) \
+            from None
     except OSError as exc:
         raise PuzzleError(f"{path}: cannot read the marks ({exc.strerror})") from None
     try:

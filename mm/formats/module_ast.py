@@ -102,6 +102,9 @@ class Stmt:
     value: Node | None = None
     name: str = ""
     children: tuple[Stmt, ...] = field(default=())  # a method's body, for "method"
+    # names the statement may change (assigned, incremented, an array changed in place):
+    # when it is not read, they have no known value after it
+    modifies: tuple[str, ...] = ()
 
 
 def before_return(body: list[Stmt]) -> list[Stmt]:

@@ -8,6 +8,7 @@ constructor, or the top level. Functions that build nothing are helpers: listed,
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mm.errors import PuzzleLoadError
@@ -57,6 +58,7 @@ def parse(source: str) -> list[Stmt]:
 class _Front:
     def __init__(self, source: str):
         self.source = source
+        self.entries: set[str] = {"loader"}
 
     def text(self, node: Any) -> str:
         start, end = node.range
@@ -67,23 +69,32 @@ class _Front:
 
     # ----------------------------------------------------------------- top level
     def program(self, body: list[Any]) -> list[Stmt]:
-        out: list[Stmt] = []
+        """The statements in the order they run: the top level as the module loads, then
+        the puzzle body (called by the host afterwards: `loader`, or `new X()`)."""
+        loading: list[Stmt] = []
+        bodies: list[Stmt] = []
         functions = {n.id.name for n in body if n.type == "FunctionDeclaration" and n.id}
+        self.entries = _entries(body)
+        declared = [getattr(n, "declaration", None) or n for n in body]
+        builders = [n.id.name for n in declared if n.type == "FunctionDeclaration" and n.id
+                    and _builds(n.body)]
+        if len(builders) == 1 and not self.entries & set(builders):
+            self.entries.add(builders[0])  # the one puzzle function: the host runs it by name
         for node in body:
             if node.type in ("ExportNamedDeclaration", "ExportDefaultDeclaration") \
                     and node.declaration is not None:
                 node = node.declaration  # noqa: PLW2901
             if node.type == "ImportDeclaration" or getattr(node, "directive", None):
-                out.append(self.stmt("skip", node))
+                loading.append(self.stmt("skip", node))
             elif node.type in ("FunctionDeclaration", "FunctionExpression"):
-                out += self.function(node)
+                bodies += self.function(node)
             elif node.type == "ClassDeclaration":
-                out += self.class_(node)
+                bodies += self.class_(node)
             elif self._boilerplate(node, functions):
-                out.append(self.stmt("skip", node))
+                loading.append(self.stmt("skip", node))
             else:
-                out += self.statement(node)
-        return out
+                loading += self.statement(node)
+        return loading + bodies
 
     def _boilerplate(self, node: Any, functions: set[str]) -> bool:
         """The 2017 style's closing lines: X.prototype = new Puzzle();
@@ -91,7 +102,9 @@ class _Front:
         if node.type != "ExpressionStatement" or node.expression.type != "AssignmentExpression":
             return False
         left, right = node.expression.left, node.expression.right
-        if "prototype" in self.text(left).split("."):
+        parts = self.text(left).split(".")
+        if "prototype" in parts:
+            _refuse_override(parts[-1], node)
             return True
         return right.type == "NewExpression" and getattr(right.callee, "name", None) in functions
 
@@ -103,21 +116,39 @@ class _Front:
         return Lambda(tuple(p.name for p in node.params), self.expr(body))
 
     def function(self, node: Any) -> list[Stmt]:
-        """A puzzle body, or a helper (listed as one method statement)."""
+        """A puzzle body (a function the host runs: exported, `loader`, or made with
+        `new`), or a helper (listed as one method statement). A function that adds to the
+        puzzle but is not run that way is not read as part of it."""
         name = node.id.name if node.id else "(anonymous)"
+        _refuse_override(name, node)
         if _builds(node.body):
-            return self.block(node.body.body)
+            if name in self.entries:
+                return self.block(node.body.body)
+            return [self._not_run(node, name)]
         return [self.stmt("method", node, name=name)]
 
     def class_(self, node: Any) -> list[Stmt]:
         out: list[Stmt] = []
+        run = node.id is None or node.id.name in self.entries
         for member in node.body.body:
             name = getattr(member.key, "name", "?")
-            if member.kind == "constructor" or _builds(member.value.body):
+            _refuse_override(name, member)
+            if _builds(member.value.body):
+                if member.kind == "constructor" and run:
+                    out += self.block(member.value.body.body)
+                else:
+                    out.append(self._not_run(member, name))
+            elif member.kind == "constructor" and run:
                 out += self.block(member.value.body.body)
             else:
                 out.append(self.stmt("method", member, name=name))
         return out
+
+    def _not_run(self, node: Any, name: str) -> Stmt:
+        """A function or method that adds to the puzzle but that the host does not run:
+        "dead" when nothing names it, else "other" (called from code mm does not follow)."""
+        called = len(re.findall(rf"\b{re.escape(name)}\b", self.source)) > 1
+        return self.stmt("other" if called else "dead", node)
 
     # ----------------------------------------------------------------- statements
     def block(self, body: list[Any]) -> list[Stmt]:
@@ -131,6 +162,9 @@ class _Front:
         if kind == "EmptyStatement" or getattr(node, "directive", None):
             return [self.stmt("skip", node)]
         if kind == "BlockStatement":
+            if any(n.type == "VariableDeclaration" and n.kind in ("let", "const")
+                   for n in node.body):  # its own scope, which mm's one namespace is not
+                return [self.stmt("other", node, modifies=_modified(node))]
             return self.block(node.body)
         if kind == "VariableDeclaration":
             out = []
@@ -149,14 +183,15 @@ class _Front:
                 return [self.stmt("assign", node, target=self.expr(e.left),
                                   value=self.expr(e.right))]
             if e.type == "CallExpression":
-                return [self.stmt("expr", node, value=self.expr(e))]
-            return [self.stmt("other", node)]
+                return [self.stmt("expr", node, value=self.expr(e), modifies=_modified(node))]
+            return [self.stmt("other", node, modifies=_modified(node))]
         if kind == "ReturnStatement":
             return [self.stmt("return", node,
                               value=self.expr(node.argument) if node.argument else None)]
         if kind == "FunctionDeclaration":
+            _refuse_override(node.id.name if node.id else "?", node)
             return [self.stmt("method", node, name=node.id.name if node.id else "?")]
-        return [self.stmt("other", node)]
+        return [self.stmt("other", node, modifies=_modified(node))]
 
     # ----------------------------------------------------------------- expressions
     def expr(self, node: Any) -> Node:
@@ -216,6 +251,89 @@ def _one_expression(node: Any) -> Any:
     if len(statements) == 1 and statements[0].type == "ReturnStatement":
         return statements[0].argument
     return None
+
+
+# array methods that change the array in place: `group.splice(0, 1)` changes `group`
+_MUTATORS = frozenset({"push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill",
+                       "copyWithin", "add", "remove", "clear", "set", "delete"})
+
+
+def _refuse_override(name: str, node: Any) -> None:
+    """A module that defines its own addFact (a function, a method, X.prototype.addFact)
+    changes what every such call does; mm cannot follow that."""
+    if name in BUILDERS:
+        raise PuzzleLoadError(f"line {node.loc.start.line}: the module defines its own "
+                              f"'{name}', which mm cannot follow")
+
+
+def _entries(body: list[Any]) -> set[str]:
+    """The functions and classes the host runs: exported ones, `loader`, and those made
+    with `new X()` anywhere in the module."""
+    found = {"loader"}
+    for node in body:
+        if node.type in ("ExportNamedDeclaration", "ExportDefaultDeclaration"):
+            declared = getattr(node, "declaration", None)
+            if declared is not None and getattr(declared, "id", None) is not None:
+                found.add(declared.id.name)
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not hasattr(node, "type"):
+            return
+        if node.type == "NewExpression" and getattr(node.callee, "name", None):
+            found.add(node.callee.name)
+        for key, value in vars(node).items():
+            if key not in ("loc", "range", "type") and (isinstance(value, list)
+                                                        or hasattr(value, "type")):
+                visit(value)
+
+    visit(body)
+    return found
+
+
+def _modified(node: Any) -> tuple[str, ...]:
+    """The names a statement may change: assigned (also inside), incremented, declared with
+    var, or an array changed in place by one of its methods."""
+    names: list[str] = []
+
+    def base(target: Any) -> None:
+        while getattr(target, "type", None) == "MemberExpression":
+            target = target.object
+        if getattr(target, "type", None) == "Identifier":
+            names.append(target.name)
+        elif getattr(target, "type", None) in ("ArrayPattern", "ObjectPattern"):
+            for part in getattr(target, "elements", None) or getattr(target, "properties", []):
+                base(getattr(part, "value", part))
+
+    def visit(n: Any) -> None:
+        if isinstance(n, list):
+            for item in n:
+                visit(item)
+            return
+        if not hasattr(n, "type"):
+            return
+        if n.type == "AssignmentExpression":
+            base(n.left)
+        elif n.type == "UpdateExpression":
+            base(n.argument)
+        elif n.type == "VariableDeclaration" and n.kind == "var":
+            for d in n.declarations:
+                base(d.id)
+        elif n.type == "CallExpression" and n.callee.type == "MemberExpression" and \
+                getattr(n.callee.property, "name", None) in _MUTATORS:
+            base(n.callee.object)
+        if n.type in ("FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration"):
+            return  # runs later, if at all
+        for key, value in vars(n).items():
+            if key not in ("loc", "range", "type") and (isinstance(value, list)
+                                                        or hasattr(value, "type")):
+                visit(value)
+
+    visit(node)
+    return tuple(dict.fromkeys(names))
 
 
 def _builds(body: Any) -> bool:

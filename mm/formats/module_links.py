@@ -141,6 +141,9 @@ def tabulate(function: Lambda, nouns: list[Noun],
     table = {(a.num, b.num): run(a, b) for a in nouns for b in nouns}
 
     def f(noun1: Noun, noun2: Noun) -> bool:
-        return table[(noun1.num, noun2.num)]
+        key = (noun1.num, noun2.num)
+        if key not in table:  # a noun added after the link was set (read again at the end)
+            table[key] = run(noun1, noun2)
+        return table[key]
 
     return f

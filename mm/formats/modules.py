@@ -202,6 +202,13 @@ class _Reader:
         self.not_read: list[NotRead] = []
         self.rule_lines: dict[int, int] = {}  # id(rule) -> line of its addRule
         self.custom_links: dict[int, int] = {}  # id(link) -> line where its code is
+        # links set to a function: read again at the end, with the names' last values (the
+        # function runs when the puzzle is solved, after the module has run to its end)
+        self.lambda_links: dict[int, tuple[Link, Lambda, int]] = {}
+        self.puzzles_made = 0
+        # (noun type, its size then, line): the list mm reads is a copy; the module's
+        # array grows with later addNoun calls
+        self.nouns_read: list[tuple[NounType, int, int]] = []
         self.stmt: Stmt | None = None
         self.helpers: dict[str, Lambda] = {}  # methods that only return a link function
         self.answer_line = 0
@@ -241,9 +248,18 @@ class _Reader:
         self.note(where, s.text, reason)
         if s.kind == "assign" and isinstance(s.target, Name):
             self.vars[s.target.id] = _Unread(s.target.id, s.line)
+        for name in s.modifies:  # changed by code not read: no known value after it
+            if name in self.vars:
+                self.vars[name] = _Unread(name, s.line)
 
     def finish(self) -> Puzzle:
         p = self.need_puzzle()
+        for kind, size, line in self.nouns_read:
+            if len(kind.nouns) != size:
+                raise PuzzleLoadError(f"line {line}: the nouns of '{kind.name}' are read "
+                                      f"when it has {size} of them; nouns added later would "
+                                      "be in the module's list, not in mm's copy")
+        self.read_links_again()
         self.check_answer(p)
         for rule in list(p.rules):
             if rule.constraint is None:
@@ -399,6 +415,7 @@ class _Reader:
                 and node.callee.id in self.helpers and node.callee.id not in self.vars:
             node = self.helpers[node.callee.id]  # link.f = getIsNextTo();
         if isinstance(node, Lambda):
+            self.lambda_links[id(link)] = (link, node, self.line)
             try:
                 link.f = tabulate(node, link.noun_type.nouns, self.lookup)
             except NotTranslated as exc:
@@ -417,6 +434,22 @@ class _Reader:
         self.custom_links[id(link)] = self.line
         raise _NotRead(f"the link '{link.name}' is custom code; facts and rules that use "
                        "it are not read")
+
+    def read_links_again(self) -> None:
+        """A link's function reads the module's names when the puzzle is solved: with the
+        values they have at the end (a noun variable set again after addLink, nouns added
+        after it), not those they had when the link was set."""
+        for link, node, line in self.lambda_links.values():
+            if id(link) in self.custom_links:
+                continue
+            try:
+                link.f = tabulate(node, link.noun_type.nouns, self.lookup)
+            except NotTranslated as exc:
+                link.f = None
+                self.custom_links[id(link)] = line
+                self.note(f"line {line}", render(node),
+                          f"the link '{link.name}' is custom code that is not read ({exc}) "
+                          "once the module has run; facts and rules that use it are not read")
 
     def lookup(self, name: str) -> Any:
         """A name's value for a link function (NotTranslated when it has none)."""
@@ -440,6 +473,7 @@ class _Reader:
             if owner is LINK and node.prop in ("With", "WITH"):
                 return WITH
             if isinstance(owner, NounType) and node.prop == "nouns":
+                self.nouns_read.append((owner, len(owner.nouns), self.line))
                 return list(owner.nouns)  # a noun type's nouns, as a list
             if owner is SMART_LINK or owner is SMART_RULE:
                 raise _NotRead(f"'{render(node)}' is used without being called")
@@ -448,6 +482,10 @@ class _Reader:
             return self.call(node)
         if isinstance(node, New):
             if node.cls == "Puzzle":
+                self.puzzles_made += 1
+                if self.puzzles_made > 1:
+                    raise _Structure("a second 'new Puzzle(...)': mm reads one puzzle a "
+                                     "module, and cannot tell which calls go to which")
                 for key, arg in zip(_META, node.args, strict=False):
                     v = self.value(arg)
                     if v is not None:

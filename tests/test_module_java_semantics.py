@@ -59,6 +59,15 @@ def test_a_local_that_hides_a_field_in_a_block_is_not_read():  # case 13
     assert all("declared more than once" in item.reason for item in p.not_read)
 
 
+def test_a_constructor_parameter_that_hides_a_field_is_not_read():
+    source = _module("\tint gap = 2;\n", """		Link ahead = addLink("ahead of", slots);
+		ahead.f = SmartLink.getIsMoreBy(gap);
+""").replace("Small() {", "Small(int gap) {")
+    p = read_source(source, "java")
+    assert [link.name for link in p.links if link.num] == []
+    assert [where for where, _ in _not_read(p)] == ["line 4", "line 16"]
+
+
 def test_a_local_in_a_block_with_a_name_of_its_own_is_read():
     p = read_source(_module("", """		{
 			Noun who = cal;

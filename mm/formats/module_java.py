@@ -281,6 +281,8 @@ class _Front:
         self.inlined = set()
         out: list[Stmt] = []
         body = list(constructors[0].body or []) if constructors else []
+        for parameter in constructors[0].parameters if constructors else []:
+            self.declare(parameter.name)  # a parameter that hides a field is not scoped
         first = body[0] if body else None
         for member in statics:  # the class is set up before any object is made
             out += self.member(member)

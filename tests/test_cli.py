@@ -254,3 +254,25 @@ def test_thousands_of_duplicate_facts_are_a_few_warning_lines(mm_cli, tmp_path):
     assert len(warned) == 4, result.stderr
     assert all("This fact already exists" in line for line in warned)
     assert warned[-1] == "mm: warning: ... and 837 more like these (This fact already exists)"
+
+
+def test_solve_answers_a_question_only_when_the_solution_is_unique(tmp_path, mm_cli):
+    """An answer read off one of several solutions would be a confident guess."""
+    import json
+
+    path = tmp_path / "open.txt"
+    path.write_text("There are 3 houses, numbered 1 to 3 from left to right.\n"
+                    "- Name: Emma, Jack, Mona\n- Pet: cat, dog, fish\n\nClues:\n"
+                    "1. Jack owns the cat.\n\nWho owns the fish?\n")
+    result = mm_cli("solve", str(path))
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "Who owns the fish? not answered: the puzzle has more than one solution" in \
+        result.stdout
+    data = json.loads(mm_cli("solve", str(path), "--json").stdout)
+    assert data["answer"] is None and data["unique"] is False
+    path.write_text(path.read_text().replace("1. Jack owns the cat.",
+                                             "1. Jack owns the cat.\n2. Mona owns the fish.\n"
+                                             "3. Emma lives in house 1.\n4. Jack lives in "
+                                             "house 2."))
+    result = mm_cli("solve", str(path))
+    assert result.returncode == 0 and "Who owns the fish? Mona" in result.stdout

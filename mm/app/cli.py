@@ -336,12 +336,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     _check_html(args)
     puzzle, deadline = _load(args)
     start = time.perf_counter()
+    several = False
     if missing_clues(puzzle.not_read):
         # read in part: one solution of several would be a guess, so say there are several
         found = list(puzzle.solutions(limit=2, **_options(args, deadline)))
         if len(found) > 1:
             return _partial_not_unique(args, puzzle, time.perf_counter() - start)
         solution = found[0] if found else None
+    elif puzzle.questions:
+        # an answer read off one solution of several would be a guess: answer when unique
+        found = list(puzzle.solutions(limit=2, **_options(args, deadline)))
+        solution = found[0] if found else None
+        several = len(found) > 1
     else:
         solution = puzzle.solve(**_options(args, deadline))
     seconds = time.perf_counter() - start
@@ -360,8 +366,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
             data["encoded"] = solution.encoded()
             if puzzle.question is not None:  # the first question, and every one
                 data["question"] = puzzle.question.text
-                data["answer"] = puzzle.question.answer(solution)
-                data["answers"] = answers(puzzle.questions, solution)
+                data["answer"] = None if several else puzzle.question.answer(solution)
+                data["answers"] = None if several else answers(puzzle.questions, solution)
+                data["unique"] = not several
             if puzzle.answer is not None:
                 data["matches_answer"] = puzzle.check_answer(solution)
         _print_json(data)
@@ -374,10 +381,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if puzzle.questions:
             print()
         for question in puzzle.questions:
-            print(f"{question.text}? {answer_text(question.answer(solution))}")
+            told = "not answered: the puzzle has more than one solution (mm verify says " \
+                "which clues leave it open)" if several else \
+                answer_text(question.answer(solution))
+            print(f"{question.text}? {told}")
         if puzzle.answer is not None and not puzzle.check_answer(solution):
             print("\nNote: this solution differs from the puzzle's encoded answer.")
-    return EXIT_NONE if solution is None else EXIT_OK
+    return EXIT_NONE if solution is None else EXIT_MULTIPLE if several else EXIT_OK
 
 
 def _partial_not_unique(args: argparse.Namespace, puzzle: Puzzle, seconds: float) -> int:

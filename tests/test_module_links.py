@@ -30,9 +30,9 @@ public class Ladder extends Puzzle {
             || (a.num >= 3 && b.num >= 3) ? Is : IsNot;
         Link apart = addLink("apart from", rungs);
         apart.f = (noun1, noun2) -> {
-            return Math.abs(noun1.num - noun2.num) > 1 && !(noun1 == r4); };
+            return Math.abs(noun1.num - noun2.num) > 1 && !(noun1 == r4) ? Is : IsNot; };
         Link odd = addLink("odd with", rungs);
-        odd.f = (noun1, noun2) -> (noun1.num + noun2.num) % 2 == 1;
+        odd.f = (noun1, noun2) -> (noun1.num + noun2.num) % 2 == 1 ? Is : IsNot;
         Link strange = addLink("strange", rungs);
         strange.f = (noun1, noun2) -> noun1.name.length() > 2 ? Is : IsNot;
         addFact("1", ann, Is, twoAbove, bo);
@@ -57,9 +57,9 @@ function Ladder() {
     const sameHalf = this.addLink("in the same half as", rungs);
     sameHalf.f = (a, b) => (a.num <= 2 && b.num <= 2) || (a.num >= 3 && b.num >= 3) ? Is : IsNot;
     const apart = this.addLink("apart from", rungs);
-    apart.f = (noun1, noun2) => Math.abs(noun1.num - noun2.num) > 1 && !(noun1 === r4);
+    apart.f = (noun1, noun2) => Math.abs(noun1.num - noun2.num) > 1 && !(noun1 === r4) ? Is : IsNot;
     const odd = this.addLink("odd with", rungs);
-    odd.f = (noun1, noun2) => (noun1.num + noun2.num) % 2 === 1;
+    odd.f = (noun1, noun2) => (noun1.num + noun2.num) % 2 === 1 ? Is : IsNot;
     const strange = this.addLink("strange", rungs);
     strange.f = function (noun1, noun2) { return noun1.name.length > 2 ? Is : IsNot; };
     this.addFact("1", ann, Is, twoAbove, bo);
@@ -99,6 +99,18 @@ def test_a_link_using_other_code_is_listed_with_its_facts(language, source):
     assert [f.clue for f in p.facts] == ["1", "2"]
     # without clue 3 the clues read allow several solutions: no answer is claimed
     assert p.count(limit=3) > 1
+
+
+@pytest.mark.parametrize("language,source", [("java", JAVA), ("js", JS)])
+def test_a_link_function_returning_true_or_false_is_not_read(language, source):
+    """Mystery Master holds a link where its function's result === Is: one that returns a
+    boolean never holds as written, so reading it as "holds when true" would be a guess."""
+    source = source.replace("% 2 == 1 ? Is : IsNot;", "% 2 == 1;").replace(
+        "% 2 === 1 ? Is : IsNot;", "% 2 === 1;")
+    p = read_source(source, language)
+    assert "odd with" not in [link.name for link in p.links]
+    assert any("odd with" in item.reason and "true or false" in item.reason
+               for item in p.not_read)
 
 
 HELPERS = """

@@ -119,7 +119,11 @@ class _Interpreter:
 
     def __call__(self, a: Noun, b: Noun) -> bool:
         self.env = dict(zip(self.params, (a, b), strict=True))
-        return _truth(self.eval_body(), self.body)
+        value = self.eval_body()
+        if isinstance(value, bool):  # Mystery Master holds a link where f(...) === Is
+            raise NotTranslated("it returns true or false, not Is or IsNot: Mystery Master "
+                                "compares its result with Is, so as written it never holds")
+        return _truth(value, self.body)
 
     body: Node
 

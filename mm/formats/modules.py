@@ -432,8 +432,9 @@ class _Reader:
             return
         link.f = None
         self.custom_links[id(link)] = self.line
-        raise _NotRead(f"the link '{link.name}' is custom code; facts and rules that use "
-                       "it are not read")
+        what = f" ({node.what})" if isinstance(node, Custom) else ""
+        raise _NotRead(f"the link '{link.name}' is custom code{what}; facts and rules that "
+                       "use it are not read")
 
     def read_links_again(self) -> None:
         """A link's function reads the module's names when the puzzle is solved: with the

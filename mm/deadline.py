@@ -101,8 +101,9 @@ class stopping_at:  # noqa: N801 - used as a context manager, like contextlib's
     """Around pure-Python work that cannot look at the clock itself (a third-party
     parser, reading a long module or English text): at the deadline the work is stopped
     at its next bytecode and TimeLimitReached raised, naming `doing`. A block that ends
-    first is not disturbed. (A C call that blocks, such as reading a pipe, is not
-    stopped: see files.read_text.)"""
+    first is not disturbed. The stop is sent again every 50 ms until the block ends: one
+    that lands in a finalizer (`__del__`) is swallowed there. (A C call that blocks, such
+    as reading a pipe, is not stopped: see files.read_text.)"""
 
     def __init__(self, limit: Deadline | float | None, doing: str):
         self.deadline = deadline_of(limit)
@@ -110,39 +111,47 @@ class stopping_at:  # noqa: N801 - used as a context manager, like contextlib's
         self._lock = threading.Lock()
         self._done = False
         self._fired = False
-        self._timer: threading.Timer | None = None
+        self._ended = threading.Event()
+        self._watcher: threading.Thread | None = None
         self._thread = 0
 
     def __enter__(self) -> stopping_at:
         left = self.deadline.remaining()  # TimeLimitReached if already spent
         if left is not None:
             self._thread = threading.get_ident()
-            self._timer = threading.Timer(left, self._fire)
-            self._timer.daemon = True
-            self._timer.start()
+            self._watcher = threading.Thread(target=self._watch, args=(left,), daemon=True,
+                                             name="mm-deadline")
+            self._watcher.start()
         return self
 
-    def _fire(self) -> None:
-        with self._lock:
-            if not self._done:
+    def _watch(self, left: float) -> None:
+        if self._ended.wait(left):
+            return
+        while True:
+            with self._lock:
+                if self._done:
+                    return
                 self._fired = True
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread),
                                                            ctypes.py_object(_Overrun))
+            if self._ended.wait(0.05):
+                return
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         overrun = kind is not None and issubclass(kind, _Overrun)
         while True:  # the exception may still arrive while this runs: take it here
             try:
-                if self._timer is not None:
+                if self._watcher is not None:
                     with self._lock:
                         self._done = True
                         if self._fired:  # withdraw it if it has not arrived yet
                             ctypes.pythonapi.PyThreadState_SetAsyncExc(
                                 ctypes.c_ulong(self._thread), None)
-                    self._timer.cancel()
+                    self._ended.set()
                 break
-            except _Overrun:  # the block had ended: its result stands
+            except _Overrun:  # arrived after the block: the deadline has passed all the same
+                overrun = overrun or kind is None
                 continue
-        if overrun:
+        if overrun or (self._fired and kind is None):
             raise TimeLimitReached(f"time limit of {self.deadline.time_limit:g} s reached "
                                    f"while {self.doing}") from None

@@ -285,6 +285,25 @@ def test_a_short_read_under_a_time_limit_is_left_alone(tmp_path):
     time.sleep(0.3)  # past every watchdog's deadline: none may fire now
 
 
+def test_a_stop_swallowed_by_a_finalizer_is_sent_again():
+    """An exception raised inside __del__ is only printed, never propagated: the watchdog
+    of stopping_at must send the stop again until the guarded block ends."""
+    from mm.deadline import stopping_at
+
+    class Slow:
+        def __del__(self):
+            total = 0
+            for k in range(2_000):  # most of the loop's time is spent in here
+                total += k
+
+    start = time.monotonic()
+    with pytest.raises(mm.TimeLimitReached, match="while looping"), \
+            stopping_at(0.2, "looping"):
+        while time.monotonic() - start < 5:
+            Slow()
+    assert time.monotonic() - start < 1.5
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX only")
 def test_a_pipe_with_no_writer_is_waited_for_only_until_the_limit(tmp_path, mm_cli):
     fifo = tmp_path / "pipe.json"

@@ -613,3 +613,51 @@ def test_a_number_of_thousands_of_digits_is_refused_naming_its_line(tmp_path, mm
                     "- Name: Emma, Jack, Mona\n"
                     f"- Age: 1, 2, {'9' * 5000}\n\nClues:\n1. Jack is younger than Emma.\n")
     assert_one_line_error(mm_cli("solve", str(path)), "line 3: a number of 5000 digits")
+
+
+LINES = """There are 3 houses, numbered 1 to 3 from left to right.
+- Name: Jack, Emma, Mona
+- Pet: cat, dog, fish
+
+Clues:
+"""
+
+
+def _lines(clues: str):
+    english = parse_english(LINES + clues)
+    return [(r.where, r.text, bool(r.became)) for r in english.readings], english
+
+
+def test_a_line_without_a_number_among_numbered_clues_is_read_not_dropped():
+    readings, english = _lines("1. Jack owns the cat.\n2. Emma lives in house 2.\n"
+                               "Mona does not live in house 1.\n"
+                               "3. The dog owner lives next to the cat owner.\n")
+    assert ("clue at line 8", "Mona does not live in house 1.", True) in readings
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1  # by hand: Mona is not in 1, Emma in 2, so Jack is in 1
+    assert {r["Name"]: r["House"] for r in solutions[0].to_dict()}["Jack"] == "1"
+
+
+def test_clues_numbered_other_ways_are_read():
+    readings, _ = _lines("1. Jack owns the cat.\n3 - Mona does not live in house 3.\n"
+                         "[4] Jack does not live in house 3.\nClue five: The dog owner lives "
+                         "in house 1.\na) Emma owns the fish.\n")
+    assert [w for w, _, read in readings if read] == ["clue 1", "clue 3", "clue 4", "clue 5",
+                                                       "clue a"]
+
+
+def test_clues_after_a_question_among_them_are_read():
+    readings, english = _lines("1. Jack owns the cat.\nWho owns the fish?\n"
+                               "2. Jack does not live in house 3.\n3. Emma owns the dog.\n\n"
+                               "Who owns the fish?\n")
+    assert [w for w, _, read in readings if read] == ["clue 1", "clue 2", "clue 3"]
+    assert [q.text for q in english.questions] == ["Who owns the fish"]
+
+
+@pytest.mark.parametrize("clues", [
+    "1. Jack lives in house 1.\n2. Jack lives next to Emma\n   only if Emma owns the fish.\n",
+    "- Jack lives in house 1.\n- Jack lives next to Emma\n  only if Emma owns the fish.\n"])
+def test_a_clue_wrapped_over_two_lines_is_read_whole(clues):
+    readings, english = _lines(clues)
+    assert readings[1][:2] == ("clue 2", "Jack lives next to Emma only if Emma owns the fish.")
+    assert not readings[1][2] and len(english.not_read) == 1  # a condition: not read

@@ -661,3 +661,26 @@ def test_a_clue_wrapped_over_two_lines_is_read_whole(clues):
     readings, english = _lines(clues)
     assert readings[1][:2] == ("clue 2", "Jack lives next to Emma only if Emma owns the fish.")
     assert not readings[1][2] and len(english.not_read) == 1  # a condition: not read
+
+
+TWO_LISTS = """There are 3 houses, numbered 1 to 3 from left to right.
+- Name: May, Jack, Rose
+- Month: March, April, May
+- Flower: rose, tulip, lily
+"""
+
+
+@pytest.mark.parametrize("clue", ["The person born in May lives in house 1.",
+                                  "Jack grows roses.", "The person who grows roses is Jack."])
+def test_a_word_naming_values_of_two_lists_is_not_read(clue):
+    became, not_read, unused = _row(clue, TWO_LISTS)
+    assert became == [] and unused == [] and "could be any of" in not_read[0].reason
+
+
+@pytest.mark.parametrize("clue,read", [("May lives in house 1.", "May is with 1."),
+                                       ("The person born in April is May.",
+                                        "April is with May."),
+                                       ("Jack lives next to Rose.", "Jack is next to Rose.")])
+def test_a_bare_name_where_a_person_stands_is_the_name(clue, read):
+    became, not_read, _ = _row(clue, TWO_LISTS)
+    assert became == [read] and not_read == []

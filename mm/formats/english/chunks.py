@@ -111,6 +111,7 @@ class Value:
     mention: Mention
     index: int  # where it is among the clue's words
     words: set[str] = field(default_factory=set)
+    before: str = ""  # the clue's word before it ("" at the start)
 
 
 def chunk(items: list[str | Mention], units: set[str], context: set[str],
@@ -131,7 +132,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str],
             if amount:
                 out += amount
             else:
-                out.append(Token("V", Value(mention, i)))
+                out.append(Token("V", Value(mention, i, before=words[i - 1] if i else "")))
             i += 1
             continue
         rest = " ".join(words[i:])

@@ -89,6 +89,10 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
     return cat
 
 
+_BEFORE_A_NAME = {"", "is", "was", "and", ",", "or", "nor", "either", "neither", "not", "than",
+                  "to", "of", "beside", "between"}
+
+
 class ClueReader:
     def __init__(self, puzzle: Puzzle, houses: NounType | None, categories: list[Category],
                  intro: str = ""):
@@ -261,8 +265,11 @@ class ClueReader:
                                                     if m is not n))]
         if len(plain) == 1 and not said:
             return plain[0]
+        # a bare name where a person stands ("Alice lives ...", "... is Alice", "next to
+        # Alice") is the person's name; after any other word ("born in May", "grows
+        # roses") it could be either
         named = [n for n in candidates if self.category_of[n.type].context & {"name", "names"}]
-        if len(named) == 1 and not said:
+        if len(named) == 1 and not said and value.before in _BEFORE_A_NAME:
             return named[0]
         names = ", ".join(f"'{n.title}' ({n.type.name})" for n in candidates)
         raise NotReadable(f"'{' '.join(value.mention.words)}' could be any of {names}")

@@ -684,3 +684,28 @@ def test_a_word_naming_values_of_two_lists_is_not_read(clue):
 def test_a_bare_name_where_a_person_stands_is_the_name(clue, read):
     became, not_read, _ = _row(clue, TWO_LISTS)
     assert became == [read] and not_read == []
+
+
+HEIGHTS = """Three friends compared their heights. Match each person to their height.
+- Name: Jack, Emma, Mona
+- Height: 150 cm, 152.5 cm, 175 cm
+"""
+
+
+@pytest.mark.parametrize("clue,text,what", [
+    ("Jack is 2.5 cm taller than Emma.", HEIGHTS, "number '2.5'"),
+    ("Jack paid 50% more than Emma.", ROW + "- Price: $40, $50, $60\n", "symbol '%'"),
+    ("The cat owner ≠ Jack.", ROW, "symbol '≠'"),
+    ("Jack ≠ the cat owner.", ROW, "symbol '≠'"),
+    ("The cat owner's age < Jack's age.", ROW, "symbol '<'"),
+    ("Jack's age > 20.", ROW, "symbol '>'"),
+    ("Jack = the cat owner.", ROW, "symbol '='"),
+    ("Jack ~ the cat owner.", ROW, "symbol '~'")])
+def test_a_decimal_or_a_symbol_the_reader_does_not_know_is_not_read(clue, text, what):
+    became, not_read, unused = _row(clue, text)
+    assert became == [] and unused == [] and what in not_read[0].reason
+
+
+def test_a_decimal_value_is_named_whole():
+    became, not_read, _ = _row("The person who is 152.5 cm is Jack.", HEIGHTS)
+    assert became == ["152.5 cm is with Jack."] and not_read == []

@@ -184,7 +184,9 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str],
         elif unknown is not None:
             unknown.append((i, word))
         else:
-            raise NotReadable(f"the word '{word}' is not one this reader knows")
+            kind = "word" if word[:1].isalpha() else "number" if word[:1].isdigit() else \
+                "symbol"
+            raise NotReadable(f"the {kind} '{word}' is not one this reader knows")
         i += 1
     _attach(out, dropped, context)
     return out

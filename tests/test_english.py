@@ -709,3 +709,30 @@ def test_a_decimal_or_a_symbol_the_reader_does_not_know_is_not_read(clue, text, 
 def test_a_decimal_value_is_named_whole():
     became, not_read, _ = _row("The person who is 152.5 cm is Jack.", HEIGHTS)
     assert became == ["152.5 cm is with Jack."] and not_read == []
+
+
+STORY = """Three friends live in a row of houses on Maple Street near the old mill, numbered 1 to 3
+from left to right. Each is allergic to a pet, each one hates a colour, and each is close to
+and married to someone. Each took one trip.
+- Name: Emma, Jack, Mona
+- Pet: cat, dog, fish
+- Destination: Paris, Rome, Oslo
+"""
+
+
+@pytest.mark.parametrize("clue", [
+    "Jack is allergic to the cat.", "Jack lives near the mill.", "Jack lives near Emma.",
+    "Jack hates the cat.", "The cat owner hates the dog.", "Emma is close to the dog owner.",
+    "Mona is married to the cat owner.", "Jack is friends with the cat owner.",
+    "Emma is a friend of the dog owner.", "Mona lives on the same street as the fish owner.",
+    "Jack lives in a row with the dog owner."])
+def test_a_word_of_the_introduction_that_relates_is_not_read(clue):
+    became, not_read, unused = _row(clue, STORY)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+@pytest.mark.parametrize("clue,read", [("The Oslo trip was Jack's trip.", "Oslo is with Jack."),
+                                       ("Jack's trip was the Oslo trip.", "Jack is with Oslo.")])
+def test_a_word_of_the_introduction_naming_a_value_s_thing_is_read(clue, read):
+    became, not_read, _ = _row(clue, STORY)
+    assert became == [read] and not_read == []

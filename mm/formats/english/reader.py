@@ -89,6 +89,11 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
     return cat
 
 
+# "the Oslo trip was ...", "Ada's trip.": an introduction's word used as a noun (not "the
+# Swede hates the cat")
+_DETERMINERS = {"the", "a", "an", "his", "her", "their", "its"}
+_AFTER_A_NOUN = {None, "is", "was", "are", "were", "has", "had", "does", "did", "'s", ",",
+                 "and", "than", "not", "who", "that", "which", ")"}
 _BEFORE_A_NAME = {"", "is", "was", "and", ",", "or", "nor", "either", "neither", "not", "than",
                   "to", "of", "beside", "between"}
 
@@ -101,13 +106,17 @@ class ClueReader:
         self.lexicon = Lexicon(nouns, frozenset(_CORE | _KEYWORDS))
         self.category_of = {c.noun_type: c for c in categories}
         self.units = set().union(*(c.units for c in categories))
-        # the lists' own words, and the introduction's ("Four friends each took one trip"):
-        # they describe, they never relate
+        # the lists' own words ("the red house", "the cat owner"): they describe, they never
+        # relate
         self.list_words = set().union(*(c.context for c in categories))
         story = {w for w in tokenize(intro) if w.isalpha()}
         story = (story | {w[:-1] for w in story if w.endswith("s") and len(w) > 3}) - NEUTRAL
-        self.context_words = (set().union(*(c.context for c in categories)) | story) \
+        self.context_words = set().union(*(c.context for c in categories)) \
             - _KEYWORDS - _NEVER_NEUTRAL
+        # the introduction's words, only where a clue ties one to a value ("the Oslo trip",
+        # "Ada's trip"): elsewhere one may relate ("is allergic to", "lives near", "is
+        # friends with", "hates"), and dropping it would read "is with"
+        self.story = story - self.context_words - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, Link] = {}
         self.sides = _sides(intro, len(houses.nouns)) if houses is not None else None
         self.rtl = _numbered_from_right(intro)
@@ -124,17 +133,18 @@ class ClueReader:
         self._said = [w for w in items if isinstance(w, str)]  # the clue's own words
         _refuse_meaning(items)
         self._refuse_two_people(items)
+        context = self.context_words | self._story_words(items)
         if not statement:
-            return chunk(items, self.units, self.context_words)
+            return chunk(items, self.units, context)
         named = sum(1 for w in items if not isinstance(w, str))
         if named > 1 or named == 1 and any(isinstance(w, str) and (w in _SIGNAL or w.isdigit())
                                            for w in items):
-            return chunk(items, self.units, self.context_words)
+            return chunk(items, self.units, context)
         # a statement naming no value, or one and no word that could say something of it:
         # "not used" only when it truly says nothing of the puzzle - no position, and no
         # unknown word where a value would be (a misspelt name: "Emmma lives in ...")
         unknown: list[tuple[int, str]] = []
-        toks = chunk(items, self.units, self.context_words, unknown)
+        toks = chunk(items, self.units, context, unknown)
         for i, word in unknown:
             if self._value_like(i, word, items, text, named):
                 raise NotReadable(f"the word '{word}' is not one this reader knows, where a "
@@ -150,6 +160,22 @@ class ClueReader:
             raise NotUsed(f"it names one value and says nothing of it (the word '{word}' is "
                           "not one this reader knows)")
         return toks
+
+    def _story_words(self, items: list) -> set[str]:
+        """The introduction's words that this clue uses as a noun of a value each time it
+        says them: "the Oslo trip was ...", "Ada's trip." (never "the Swede hates ...")."""
+        tied: set[str] = set()
+        loose: set[str] = set()
+        for k, word in enumerate(items):
+            if not isinstance(word, str) or word not in self.story:
+                continue
+            before = items[k - 1] if k else None
+            first = items[k - 2] if k > 1 else None
+            after = items[k + 1] if k + 1 < len(items) else None
+            noun = before == "'s" and first is not None and not isinstance(first, str) or \
+                before is not None and not isinstance(before, str) and first in _DETERMINERS
+            (tied if noun and after in _AFTER_A_NOUN else loose).add(word)
+        return tied - loose
 
     def _value_like(self, i: int, word: str, items: list, text: str, named: int) -> bool:
         """Whether an unknown word stands where a value would: capitalised (a name; at the

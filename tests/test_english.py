@@ -736,3 +736,16 @@ def test_a_word_of_the_introduction_that_relates_is_not_read(clue):
 def test_a_word_of_the_introduction_naming_a_value_s_thing_is_read(clue, read):
     became, not_read, _ = _row(clue, STORY)
     assert became == [read] and not_read == []
+
+
+@pytest.mark.parametrize("clue", ["Jack's house is by the Paris house.", "Jack lives by Emma.",
+                                  "The cat owner lives by the dog owner.",
+                                  "Jack is paid by the baker."])
+def test_by_other_than_in_the_passive_of_owning_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_by_in_the_passive_of_owning_is_read():
+    became, not_read, _ = _row("The cat is owned by Jack.")
+    assert became == ["cat is with Jack."] and not_read == []

@@ -133,6 +133,10 @@ class ClueReader:
         self._said = [w for w in items if isinstance(w, str)]  # the clue's own words
         _refuse_meaning(items)
         self._refuse_two_people(items)
+        for k, word in enumerate(items):
+            if word == "by" and (k == 0 or items[k - 1] not in _POSSESSED):
+                raise NotReadable("'by' is read only after a verb of owning in the passive "
+                                  "('owned by'); 'by the red house' may mean beside it")
         context = self.context_words | self._story_words(items)
         if not statement:
             return chunk(items, self.units, context)

@@ -749,3 +749,22 @@ def test_by_other_than_in_the_passive_of_owning_is_not_read(clue):
 def test_by_in_the_passive_of_owning_is_read():
     became, not_read, _ = _row("The cat is owned by Jack.")
     assert became == ["cat is with Jack."] and not_read == []
+
+
+PRIZES = ROW + "- Prize: gold, silver, bronze\n- Floor: low, mid, top\n- Day: Monday, Tuesday, Wednesday\n"
+
+
+@pytest.mark.parametrize("clue", ["Jack won the first prize.", "Jack lives on the first floor.",
+                                  "Emma lives on the 2nd floor.", "Mona visited on the first day.",
+                                  "Jack owns the first pet.", "Jack is the third cat owner."])
+def test_an_ordinal_before_a_noun_other_than_a_place_is_not_read(clue):
+    became, not_read, unused = _row(clue, PRIZES)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+@pytest.mark.parametrize("clue,read", [("Jack lives in the first house.", "Jack is with 1."),
+                                       ("Jack is in the third position.", "Jack is with 3."),
+                                       ("Jack lives in the second.", "Jack is with 2.")])
+def test_an_ordinal_before_a_place_is_a_house(clue, read):
+    became, not_read, _ = _row(clue, PRIZES)
+    assert became == [read] and not_read == []

@@ -42,6 +42,13 @@ kept drunk smoked owned played driven eaten worn raised grown collected used pre
 loved liked enjoyed ordered chosen picked painted ridden sold made cooked written sung
 """.split())
 
+# what may follow "the first" read as a place ("lives in the first", "the first and the
+# third"): never a noun ("the first prize", "the first floor", "the first car")
+_AFTER_A_PLACE = {"", ",", ";", "(", ")", "and", "or", "nor", "but", "is", "was", "are",
+                  "were", "does", "did", "has", "had", "of", "from", "to", "in", "on", "at",
+                  "than", "not", "who", "that", "which", "person", "one", "resident",
+                  "occupant", "while", "whereas"}
+
 _NUM = "|".join(["\\d+", *NUMBER_WORDS])
 _ORD = "|".join(ORDINALS) + (r"|\d+(?:st|nd|rd|th)|last|middle|leftmost|rightmost|final|center"
                               "|centre")
@@ -162,6 +169,12 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str],
         if best is not None:
             end, kind, m = best
             n = len(m.group(0).split())
+            nxt = words[i + n] if i + n < len(words) else ""
+            if kind == "P" and m.groupdict().get("ord") and not re.search(_SLOT, m.group(0)) \
+                    and nxt not in _AFTER_A_PLACE:
+                raise NotReadable(f"'{m.group(0)} {nxt if nxt != '§' else items[i + n]}' "
+                                  "may not be a house: an ordinal is read as a place only "
+                                  "before a house or position word")
             out.append(Token(kind, m))
             i += n
             continue

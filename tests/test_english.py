@@ -768,3 +768,18 @@ def test_an_ordinal_before_a_noun_other_than_a_place_is_not_read(clue):
 def test_an_ordinal_before_a_place_is_a_house(clue, read):
     became, not_read, _ = _row(clue, PRIZES)
     assert became == [read] and not_read == []
+
+
+@pytest.mark.parametrize("clue", [
+    "Jack moved from the Paris house.", "Jack went to the cat owner.", "Jack came from house 2.",
+    "Mona came to the dog owner's house.", "Jack arrived at the first house.",
+    "Jack was born in house 2.", "Jack was assigned to the baker.", "Jack went to Emma.",
+    "Jack moved to the house next to Emma."])
+def test_a_verb_of_motion_to_a_person_or_a_place_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_a_verb_of_motion_to_a_value_of_another_list_is_read():
+    became, not_read, _ = _row("Jack went to Paris.")
+    assert became == ["Jack is with Paris."] and not_read == []

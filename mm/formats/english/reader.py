@@ -214,6 +214,8 @@ class ClueReader:
         two people, and dropping it would read "Jack is the cat owner"."""
         people = {c.noun_type for c in self.categories if c.context & _PERSON_LISTS}
         for k, verb in enumerate(items):
+            if isinstance(verb, str) and verb in _MOTION:
+                self._refuse_motion(items, k, people)
             if not isinstance(verb, str) or verb not in _OBJECT_VERBS:
                 continue
             j, between = k + 1, []
@@ -242,6 +244,29 @@ class ClueReader:
             if person:
                 raise NotReadable(f"'{verb}' relates two people, and this reader does not "
                                   "read it")
+
+    def _refuse_motion(self, items: list, k: int, people: set) -> None:
+        """NotReadable when a verb of motion ("went to", "moved from", "came from", "arrived
+        at", "was born in", "was assigned to") has a person or a place as its object: "Jack
+        moved from the red house" is not "Jack lives in the red house" ("went to Oslo" is
+        read: a value of another list)."""
+        verb = items[k]
+        j = k + 1
+        while j < len(items) and isinstance(items[j], str) and items[j] in _MOTION_LINKERS:
+            j += 1
+        if j >= len(items) or j == k + 1:
+            return
+        obj, nxt = items[j], items[j + 1] if j + 1 < len(items) else None
+        if isinstance(obj, str):
+            bad = obj in _PERSON_WORDS or obj in _PLACES or obj.isdigit()
+        else:
+            bad = nxt in _AGENTS or nxt in _PERSON_WORDS or nxt in _PLACES or \
+                nxt == "'s" or any(n.type in people for n in obj.candidates)
+        if bad:
+            said = " ".join(w for w in items[k + 1:j] if w not in ("the", "a", "an"))
+            raise NotReadable(f"'{verb} {said}' relates a "
+                              "person to a person or a place other than by living there, and "
+                              "this reader does not read it")
 
     def read(self, where: str, text: str) -> list[Effect]:
         """The facts and rules of one clue; NotReadable when it has no exact reading."""
@@ -809,6 +834,16 @@ heard met attended attends performed performs sang wrote painted owned kept drun
 played driven eaten worn raised grown collected used preferred loved liked enjoyed chosen
 ridden sold made cooked written sung named called lives live living lived resides reside
 stays stay sits sit stands stand""".split())
+# verbs of motion, read only with a value of another list as their object ("went to Oslo")
+_MOTION = set("""went goes go came comes come moved moves move arrived arrives arrive born
+assigned traveled travelled travels travel ran runs walked walks drove flew returned returns
+sent started starts began begins joined placed listed registered entered got gets""".split())
+_MOTION_LINKERS = {"to", "from", "at", "in", "into", "toward", "towards", "out", "of", "away",
+                   "the", "a", "an", "on", "by", "near", "back", "up", "down", "over",
+                   "his", "her", "their", "its"}
+_PLACES = {"house", "houses", "home", "homes", "position", "positions", "seat", "seats",
+           "spot", "place", "far", "very", "middle", "last", "leftmost", "rightmost", "end",
+           "left", "right"} | set(ORDINALS)
 # a person's own verbs in the passive: "the cat is owned by Jack" is Jack's cat
 _POSSESSED = {"owned", "kept", "drunk", "smoked", "played", "driven", "eaten", "worn",
               "raised", "grown", "collected", "preferred", "loved", "liked", "enjoyed",

@@ -261,7 +261,7 @@ class ClueReader:
             bad = obj in _PERSON_WORDS or obj in _PLACES or obj.isdigit()
         else:
             bad = nxt in _AGENTS or nxt in _PERSON_WORDS or nxt in _PLACES or \
-                nxt == "'s" or any(n.type in people for n in obj.candidates)
+                nxt == "'s" or all(n.type in people for n in obj.candidates)
         if bad:
             said = " ".join(w for w in items[k + 1:j] if w not in ("the", "a", "an"))
             raise NotReadable(f"'{verb} {said}' relates a "
@@ -837,7 +837,8 @@ stays stay sits sit stands stand""".split())
 # verbs of motion, read only with a value of another list as their object ("went to Oslo")
 _MOTION = set("""went goes go came comes come moved moves move arrived arrives arrive born
 assigned traveled travelled travels travel ran runs walked walks drove flew returned returns
-sent started starts began begins joined placed listed registered entered got gets""".split())
+sent started starts began begins joined placed listed registered entered got gets""".split()) \
+    - _OBJECT_VERBS
 _MOTION_LINKERS = {"to", "from", "at", "in", "into", "toward", "towards", "out", "of", "away",
                    "the", "a", "an", "on", "by", "near", "back", "up", "down", "over",
                    "his", "her", "their", "its"}

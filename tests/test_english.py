@@ -783,3 +783,17 @@ def test_a_verb_of_motion_to_a_person_or_a_place_is_not_read(clue):
 def test_a_verb_of_motion_to_a_value_of_another_list_is_read():
     became, not_read, _ = _row("Jack went to Paris.")
     assert became == ["Jack is with Paris."] and not_read == []
+
+
+@pytest.mark.parametrize("clue", ["Only Jack lives next to Emma.",
+                                  "Jack is not only the cat owner.",
+                                  "Jack only lives next to Emma.", "Jack is the only baker.",
+                                  "Only the cat owner is a baker."])
+def test_only_that_says_more_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and "'only'" in not_read[0].reason
+
+
+def test_only_before_a_person_s_own_verb_is_read():
+    became, not_read, _ = _row("The one who only owns the cat is Jack.")
+    assert became == ["cat is with Jack."] and not_read == []

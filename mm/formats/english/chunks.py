@@ -17,7 +17,7 @@ the a an who whom whose that which is are was were be been being has have had do
 lives live living lived resides reside stays stay located situated found there they them
 their his her its also where in at on with by for as to from of house houses home homes
 person people man men woman women lady guy individual resident residents occupant inhabitant
-someone somebody same only named called
+someone somebody same named called
 owner owners lover lovers fan fans enthusiast keeper drinker smoker player driver reader
 eater collector grower wearer buyer user rider breeder admirer aficionado devotee listener
 watcher chef cook favorite favourite

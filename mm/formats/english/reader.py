@@ -133,6 +133,7 @@ class ClueReader:
         self._said = [w for w in items if isinstance(w, str)]  # the clue's own words
         _refuse_meaning(items)
         self._refuse_two_people(items)
+        items = _only(items)
         for k, word in enumerate(items):
             if word == "by" and (k == 0 or items[k - 1] not in _POSSESSED):
                 raise NotReadable("'by' is read only after a verb of owning in the passive "
@@ -752,6 +753,29 @@ _CHANGES_MEANING = [
 _NOT_SUPERLATIVE = {"interest", "rest", "west", "guest", "nest", "test", "chest",
                     "forest", "contest", "honest", "modest", "request", "harvest", "quest",
                     "pest", "vest", "crest", "protest", "suggest", "invest", "digest"}
+
+
+def _only(items: list) -> list:
+    """The clue's words without an "only" that changes nothing: before a person's own verb
+    ("the one who only drinks water": each person drinks one drink). Any other "only" is not
+    read: "Only Jack lives next to Emma" (Emma's one neighbour), "Jack is not only the cat
+    owner", "Jack only lives next to Emma"."""
+    out = []
+    for k, word in enumerate(items):
+        if word != "only":
+            out.append(word)
+            continue
+        after = items[k + 1] if k + 1 < len(items) else None
+        before = items[k - 1] if k else None
+        if not isinstance(after, str) or after not in _OBJECT_VERBS or \
+                after in _PLACING_VERBS or before in ("not", "never"):
+            raise NotReadable("'only' says more than this reader reads (the only one? "
+                              "nothing else?)")
+    return out
+
+
+_PLACING_VERBS = set("""lives live living lived resides reside stays stay sits sit stands stand
+occupies occupy inhabits inhabit has have had works work""".split())
 
 
 def _refuse_meaning(items: list) -> None:

@@ -797,3 +797,17 @@ def test_only_that_says_more_is_not_read(clue):
 def test_only_before_a_person_s_own_verb_is_read():
     became, not_read, _ = _row("The one who only owns the cat is Jack.")
     assert became == ["cat is with Jack."] and not_read == []
+
+
+CARS = ROW + "- Cars: 1, 2, 3\n"
+
+
+@pytest.mark.parametrize("clue", ["Jack's house is 3.", "Emma is in 1.", "Emma lives at 2."])
+def test_a_bare_number_where_a_house_would_be_is_not_read(clue):
+    became, not_read, unused = _row(clue, CARS)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_a_bare_number_of_a_list_named_by_its_words_is_read():
+    became, not_read, _ = _row("Jack has 3 cars.", CARS)
+    assert became == ["Jack is with 3."] and not_read == []

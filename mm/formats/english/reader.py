@@ -134,6 +134,7 @@ class ClueReader:
         _refuse_meaning(items)
         self._refuse_two_people(items)
         items = _only(items)
+        self._refuse_house_number(items)
         for k, word in enumerate(items):
             if word == "by" and (k == 0 or items[k - 1] not in _POSSESSED):
                 raise NotReadable("'by' is read only after a verb of owning in the passive "
@@ -165,6 +166,23 @@ class ClueReader:
             raise NotUsed(f"it names one value and says nothing of it (the word '{word}' is "
                           "not one this reader knows)")
         return toks
+
+    def _refuse_house_number(self, items: list) -> None:
+        """NotReadable when a bare number that could be a house number is where a house
+        would be: "Emma is in 1", "Jack's house is 3" (not the value 1 or 3 of a list of
+        numbers)."""
+        if self.houses is None:
+            return
+        size = len(self.houses.nouns)
+        for k, item in enumerate(items):
+            if isinstance(item, str) or len(item.words) != 1 or not item.words[0].isdigit() \
+                    or not 1 <= int(item.words[0]) <= size:
+                continue
+            before = items[k - 1] if k else None
+            first = items[k - 2] if k > 1 else None
+            if before in ("in", "at", "on") or before in ("is", "was") and first in _PLACES:
+                raise NotReadable(f"'{before} {item.words[0]}' may be a house number or a "
+                                  "value: not read")
 
     def _story_words(self, items: list) -> set[str]:
         """The introduction's words that this clue uses as a noun of a value each time it

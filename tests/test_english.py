@@ -811,3 +811,23 @@ def test_a_bare_number_where_a_house_would_be_is_not_read(clue):
 def test_a_bare_number_of_a_list_named_by_its_words_is_read():
     became, not_read, _ = _row("Jack has 3 cars.", CARS)
     assert became == ["Jack is with 3."] and not_read == []
+
+
+ROUND = """Four friends sit around a circular table, in seats numbered 1 to 4 clockwise.
+- Name: Jack, Emma, Mona, Paul
+- Drink: tea, coffee, milk, water
+"""
+
+
+@pytest.mark.parametrize("clue", ["Emma sits next to Jack.", "Emma sits directly left of Jack.",
+                                  "Jack sits at one of the ends.", "Jack sits in the last seat.",
+                                  "Emma sits between Jack and Mona.",
+                                  "There is one seat between Jack and Emma."])
+def test_a_row_s_relations_around_a_round_table_are_not_read(clue):
+    became, not_read, unused = _row(clue, ROUND)
+    assert became == [] and unused == [] and "around a table" in not_read[0].reason
+
+
+def test_a_seat_number_around_a_round_table_is_read():
+    became, not_read, _ = _row("Jack sits in seat 1.", ROUND)
+    assert became == ["Jack is with 1."] and not_read == []

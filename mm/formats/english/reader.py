@@ -94,6 +94,10 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
 _DETERMINERS = {"the", "a", "an", "his", "her", "their", "its"}
 _AFTER_A_NOUN = {None, "is", "was", "are", "were", "has", "had", "does", "did", "'s", ",",
                  "and", "than", "not", "who", "that", "which", ")"}
+# a round table: the first seat is next to the last, and "left" is not a row's left
+_ROUND = re.compile(r"\b(?:round|circular|circle|oval)\b|\baround (?:a|the|one)\b", re.I)
+_IN_A_ROW = {"LR", "NEXT", "EACHOTHER", "END", "BETWEEN", "AWAY", "ONSIDE", "SAMESIDE"}
+_ROW_ENDS = {"last", "middle", "leftmost", "rightmost", "final", "center", "centre"}
 _BEFORE_A_NAME = {"", "is", "was", "and", ",", "or", "nor", "either", "neither", "not", "than",
                   "to", "of", "beside", "between"}
 
@@ -120,6 +124,7 @@ class ClueReader:
         self._links: dict[str, Link] = {}
         self.sides = _sides(intro, len(houses.nouns)) if houses is not None else None
         self.rtl = _numbered_from_right(intro)
+        self.round = bool(_ROUND.search(intro))
 
     # ------------------------------------------------------------ readings
 
@@ -292,6 +297,11 @@ class ClueReader:
         toks = self.tokens(text)
         if not any(t.type in ("V", "P") for t in toks):
             raise NotUsed("it names no value")
+        if self.round and any(t.type in _IN_A_ROW or t.type == "SLOTS" or t.type == "P" and (
+                t.value.groupdict().get("far") or t.value.groupdict().get("ord") in _ROW_ENDS)
+                              for t in toks):
+            raise NotReadable("the introduction seats them around a table: left, right, next "
+                              "to, between and the ends are not those of a row")
         shapes = grammar.shapes(tuple(t.type for t in toks))
         if isinstance(shapes, int):
             raise NotReadable(_why(toks[shapes] if shapes < len(toks) else None))

@@ -661,6 +661,7 @@ def test_a_clue_wrapped_over_two_lines_is_read_whole(clues):
     readings, english = _lines(clues)
     assert readings[1][:2] == ("clue 2", "Jack lives next to Emma only if Emma owns the fish.")
     assert not readings[1][2] and len(english.not_read) == 1  # a condition: not read
+    assert "condition" in english.not_read[0].reason
 
 
 TWO_LISTS = """There are 3 houses, numbered 1 to 3 from left to right.

@@ -795,6 +795,8 @@ def _only(items: list) -> list:
             continue
         after = items[k + 1] if k + 1 < len(items) else None
         before = items[k - 1] if k else None
+        if after in ("if", "when"):
+            raise NotReadable("'only if' is a condition, and this reader does not read it")
         if not isinstance(after, str) or after not in _OBJECT_VERBS or \
                 after in _PLACING_VERBS or before in ("not", "never"):
             raise NotReadable("'only' says more than this reader reads (the only one? "

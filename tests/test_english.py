@@ -832,3 +832,8 @@ def test_a_row_s_relations_around_a_round_table_are_not_read(clue):
 def test_a_seat_number_around_a_round_table_is_read():
     became, not_read, _ = _row("Jack sits in seat 1.", ROUND)
     assert became == ["Jack is with 1."] and not_read == []
+
+
+def test_a_section_sign_in_a_clue_is_a_symbol_not_a_value():
+    became, not_read, unused = _row("Jack § the cat owner.")
+    assert became == [] and unused == [] and "'§§'" in not_read[0].reason

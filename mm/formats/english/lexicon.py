@@ -63,7 +63,8 @@ def tokenize(text: str) -> list[str]:
     # a decimal stays one token ("2.5": not "25"), and a symbol the grammar does not know
     # ("%", "=", "<", "≠", "~", "&") is a token of its own, so that a clue holding one is not
     # read, as it was read without it
-    return re.findall(r"'s|\d+(?:\.\d+)+|[a-z0-9#]+|[,;:()?!\"]|[^\w\s.'\-–—*_\[\]{}]", text)
+    words = re.findall(r"'s|\d+(?:\.\d+)+|[a-z0-9#]+|[,;:()?!\"]|[^\w\s.'\-–—*_\[\]{}]", text)
+    return ["§§" if w == "§" else w for w in words]  # "§" stands for a value in `chunks`
 
 
 def number(word: str) -> int | None:

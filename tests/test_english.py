@@ -613,3 +613,227 @@ def test_a_number_of_thousands_of_digits_is_refused_naming_its_line(tmp_path, mm
                     "- Name: Emma, Jack, Mona\n"
                     f"- Age: 1, 2, {'9' * 5000}\n\nClues:\n1. Jack is younger than Emma.\n")
     assert_one_line_error(mm_cli("solve", str(path)), "line 3: a number of 5000 digits")
+
+
+LINES = """There are 3 houses, numbered 1 to 3 from left to right.
+- Name: Jack, Emma, Mona
+- Pet: cat, dog, fish
+
+Clues:
+"""
+
+
+def _lines(clues: str):
+    english = parse_english(LINES + clues)
+    return [(r.where, r.text, bool(r.became)) for r in english.readings], english
+
+
+def test_a_line_without_a_number_among_numbered_clues_is_read_not_dropped():
+    readings, english = _lines("1. Jack owns the cat.\n2. Emma lives in house 2.\n"
+                               "Mona does not live in house 1.\n"
+                               "3. The dog owner lives next to the cat owner.\n")
+    assert ("clue at line 8", "Mona does not live in house 1.", True) in readings
+    solutions = list(english.puzzle.solutions(limit=2))
+    assert len(solutions) == 1  # by hand: Mona is not in 1, Emma in 2, so Jack is in 1
+    assert {r["Name"]: r["House"] for r in solutions[0].to_dict()}["Jack"] == "1"
+
+
+def test_clues_numbered_other_ways_are_read():
+    readings, _ = _lines("1. Jack owns the cat.\n3 - Mona does not live in house 3.\n"
+                         "[4] Jack does not live in house 3.\nClue five: The dog owner lives "
+                         "in house 1.\na) Emma owns the fish.\n")
+    assert [w for w, _, read in readings if read] == ["clue 1", "clue 3", "clue 4", "clue 5",
+                                                       "clue a"]
+
+
+def test_clues_after_a_question_among_them_are_read():
+    readings, english = _lines("1. Jack owns the cat.\nWho owns the fish?\n"
+                               "2. Jack does not live in house 3.\n3. Emma owns the dog.\n\n"
+                               "Who owns the fish?\n")
+    assert [w for w, _, read in readings if read] == ["clue 1", "clue 2", "clue 3"]
+    assert [q.text for q in english.questions] == ["Who owns the fish"]
+
+
+@pytest.mark.parametrize("clues", [
+    "1. Jack lives in house 1.\n2. Jack lives next to Emma\n   only if Emma owns the fish.\n",
+    "- Jack lives in house 1.\n- Jack lives next to Emma\n  only if Emma owns the fish.\n"])
+def test_a_clue_wrapped_over_two_lines_is_read_whole(clues):
+    readings, english = _lines(clues)
+    assert readings[1][:2] == ("clue 2", "Jack lives next to Emma only if Emma owns the fish.")
+    assert not readings[1][2] and len(english.not_read) == 1  # a condition: not read
+    assert "condition" in english.not_read[0].reason
+
+
+TWO_LISTS = """There are 3 houses, numbered 1 to 3 from left to right.
+- Name: May, Jack, Rose
+- Month: March, April, May
+- Flower: rose, tulip, lily
+"""
+
+
+@pytest.mark.parametrize("clue", ["The person born in May lives in house 1.",
+                                  "Jack grows roses.", "The person who grows roses is Jack."])
+def test_a_word_naming_values_of_two_lists_is_not_read(clue):
+    became, not_read, unused = _row(clue, TWO_LISTS)
+    assert became == [] and unused == [] and "could be any of" in not_read[0].reason
+
+
+@pytest.mark.parametrize("clue,read", [("May lives in house 1.", "May is with 1."),
+                                       ("The person born in April is May.",
+                                        "April is with May."),
+                                       ("Jack lives next to Rose.", "Jack is next to Rose.")])
+def test_a_bare_name_where_a_person_stands_is_the_name(clue, read):
+    became, not_read, _ = _row(clue, TWO_LISTS)
+    assert became == [read] and not_read == []
+
+
+HEIGHTS = """Three friends compared their heights. Match each person to their height.
+- Name: Jack, Emma, Mona
+- Height: 150 cm, 152.5 cm, 175 cm
+"""
+
+
+@pytest.mark.parametrize("clue,text,what", [
+    ("Jack is 2.5 cm taller than Emma.", HEIGHTS, "number '2.5'"),
+    ("Jack paid 50% more than Emma.", ROW + "- Price: $40, $50, $60\n", "symbol '%'"),
+    ("The cat owner ≠ Jack.", ROW, "symbol '≠'"),
+    ("Jack ≠ the cat owner.", ROW, "symbol '≠'"),
+    ("The cat owner's age < Jack's age.", ROW, "symbol '<'"),
+    ("Jack's age > 20.", ROW, "symbol '>'"),
+    ("Jack = the cat owner.", ROW, "symbol '='"),
+    ("Jack ~ the cat owner.", ROW, "symbol '~'")])
+def test_a_decimal_or_a_symbol_the_reader_does_not_know_is_not_read(clue, text, what):
+    became, not_read, unused = _row(clue, text)
+    assert became == [] and unused == [] and what in not_read[0].reason
+
+
+def test_a_decimal_value_is_named_whole():
+    became, not_read, _ = _row("The person who is 152.5 cm is Jack.", HEIGHTS)
+    assert became == ["152.5 cm is with Jack."] and not_read == []
+
+
+STORY = """Three friends live in a row of houses on Maple Street near the old mill, numbered 1 to 3
+from left to right. Each is allergic to a pet, each one hates a colour, and each is close to
+and married to someone. Each took one trip.
+- Name: Emma, Jack, Mona
+- Pet: cat, dog, fish
+- Destination: Paris, Rome, Oslo
+"""
+
+
+@pytest.mark.parametrize("clue", [
+    "Jack is allergic to the cat.", "Jack lives near the mill.", "Jack lives near Emma.",
+    "Jack hates the cat.", "The cat owner hates the dog.", "Emma is close to the dog owner.",
+    "Mona is married to the cat owner.", "Jack is friends with the cat owner.",
+    "Emma is a friend of the dog owner.", "Mona lives on the same street as the fish owner.",
+    "Jack lives in a row with the dog owner."])
+def test_a_word_of_the_introduction_that_relates_is_not_read(clue):
+    became, not_read, unused = _row(clue, STORY)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+@pytest.mark.parametrize("clue,read", [("The Oslo trip was Jack's trip.", "Oslo is with Jack."),
+                                       ("Jack's trip was the Oslo trip.", "Jack is with Oslo.")])
+def test_a_word_of_the_introduction_naming_a_value_s_thing_is_read(clue, read):
+    became, not_read, _ = _row(clue, STORY)
+    assert became == [read] and not_read == []
+
+
+@pytest.mark.parametrize("clue", ["Jack's house is by the Paris house.", "Jack lives by Emma.",
+                                  "The cat owner lives by the dog owner.",
+                                  "Jack is paid by the baker."])
+def test_by_other_than_in_the_passive_of_owning_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_by_in_the_passive_of_owning_is_read():
+    became, not_read, _ = _row("The cat is owned by Jack.")
+    assert became == ["cat is with Jack."] and not_read == []
+
+
+PRIZES = ROW + "- Prize: gold, silver, bronze\n- Floor: low, mid, top\n- Day: Monday, Tuesday, Wednesday\n"
+
+
+@pytest.mark.parametrize("clue", ["Jack won the first prize.", "Jack lives on the first floor.",
+                                  "Emma lives on the 2nd floor.", "Mona visited on the first day.",
+                                  "Jack owns the first pet.", "Jack is the third cat owner."])
+def test_an_ordinal_before_a_noun_other_than_a_place_is_not_read(clue):
+    became, not_read, unused = _row(clue, PRIZES)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+@pytest.mark.parametrize("clue,read", [("Jack lives in the first house.", "Jack is with 1."),
+                                       ("Jack is in the third position.", "Jack is with 3."),
+                                       ("Jack lives in the second.", "Jack is with 2.")])
+def test_an_ordinal_before_a_place_is_a_house(clue, read):
+    became, not_read, _ = _row(clue, PRIZES)
+    assert became == [read] and not_read == []
+
+
+@pytest.mark.parametrize("clue", [
+    "Jack moved from the Paris house.", "Jack went to the cat owner.", "Jack came from house 2.",
+    "Mona came to the dog owner's house.", "Jack arrived at the first house.",
+    "Jack was born in house 2.", "Jack was assigned to the baker.", "Jack went to Emma.",
+    "Jack moved to the house next to Emma."])
+def test_a_verb_of_motion_to_a_person_or_a_place_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_a_verb_of_motion_to_a_value_of_another_list_is_read():
+    became, not_read, _ = _row("Jack went to Paris.")
+    assert became == ["Jack is with Paris."] and not_read == []
+
+
+@pytest.mark.parametrize("clue", ["Only Jack lives next to Emma.",
+                                  "Jack is not only the cat owner.",
+                                  "Jack only lives next to Emma.", "Jack is the only baker.",
+                                  "Only the cat owner is a baker."])
+def test_only_that_says_more_is_not_read(clue):
+    became, not_read, unused = _row(clue)
+    assert became == [] and unused == [] and "'only'" in not_read[0].reason
+
+
+def test_only_before_a_person_s_own_verb_is_read():
+    became, not_read, _ = _row("The one who only owns the cat is Jack.")
+    assert became == ["cat is with Jack."] and not_read == []
+
+
+CARS = ROW + "- Cars: 1, 2, 3\n"
+
+
+@pytest.mark.parametrize("clue", ["Jack's house is 3.", "Emma is in 1.", "Emma lives at 2."])
+def test_a_bare_number_where_a_house_would_be_is_not_read(clue):
+    became, not_read, unused = _row(clue, CARS)
+    assert became == [] and unused == [] and len(not_read) == 1
+
+
+def test_a_bare_number_of_a_list_named_by_its_words_is_read():
+    became, not_read, _ = _row("Jack has 3 cars.", CARS)
+    assert became == ["Jack is with 3."] and not_read == []
+
+
+ROUND = """Four friends sit around a circular table, in seats numbered 1 to 4 clockwise.
+- Name: Jack, Emma, Mona, Paul
+- Drink: tea, coffee, milk, water
+"""
+
+
+@pytest.mark.parametrize("clue", ["Emma sits next to Jack.", "Emma sits directly left of Jack.",
+                                  "Jack sits at one of the ends.", "Jack sits in the last seat.",
+                                  "Emma sits between Jack and Mona.",
+                                  "There is one seat between Jack and Emma."])
+def test_a_row_s_relations_around_a_round_table_are_not_read(clue):
+    became, not_read, unused = _row(clue, ROUND)
+    assert became == [] and unused == [] and "around a table" in not_read[0].reason
+
+
+def test_a_seat_number_around_a_round_table_is_read():
+    became, not_read, _ = _row("Jack sits in seat 1.", ROUND)
+    assert became == ["Jack is with 1."] and not_read == []
+
+
+def test_a_section_sign_in_a_clue_is_a_symbol_not_a_value():
+    became, not_read, unused = _row("Jack § the cat owner.")
+    assert became == [] and unused == [] and "'§§'" in not_read[0].reason

@@ -17,7 +17,7 @@ the a an who whom whose that which is are was were be been being has have had do
 lives live living lived resides reside stays stay located situated found there they them
 their his her its also where in at on with by for as to from of house houses home homes
 person people man men woman women lady guy individual resident residents occupant inhabitant
-someone somebody same only named called
+someone somebody same named called
 owner owners lover lovers fan fans enthusiast keeper drinker smoker player driver reader
 eater collector grower wearer buyer user rider breeder admirer aficionado devotee listener
 watcher chef cook favorite favourite
@@ -41,6 +41,13 @@ performed performs sang wrote painted degree diploma music lover's owned
 kept drunk smoked owned played driven eaten worn raised grown collected used preferred
 loved liked enjoyed ordered chosen picked painted ridden sold made cooked written sung
 """.split())
+
+# what may follow "the first" read as a place ("lives in the first", "the first and the
+# third"): never a noun ("the first prize", "the first floor", "the first car")
+_AFTER_A_PLACE = {"", ",", ";", "(", ")", "and", "or", "nor", "but", "is", "was", "are",
+                  "were", "does", "did", "has", "had", "of", "from", "to", "in", "on", "at",
+                  "than", "not", "who", "that", "which", "person", "one", "resident",
+                  "occupant", "while", "whereas"}
 
 _NUM = "|".join(["\\d+", *NUMBER_WORDS])
 _ORD = "|".join(ORDINALS) + (r"|\d+(?:st|nd|rd|th)|last|middle|leftmost|rightmost|final|center"
@@ -111,6 +118,7 @@ class Value:
     mention: Mention
     index: int  # where it is among the clue's words
     words: set[str] = field(default_factory=set)
+    before: str = ""  # the clue's word before it ("" at the start)
 
 
 def chunk(items: list[str | Mention], units: set[str], context: set[str],
@@ -131,7 +139,7 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str],
             if amount:
                 out += amount
             else:
-                out.append(Token("V", Value(mention, i)))
+                out.append(Token("V", Value(mention, i, before=words[i - 1] if i else "")))
             i += 1
             continue
         rest = " ".join(words[i:])
@@ -161,6 +169,12 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str],
         if best is not None:
             end, kind, m = best
             n = len(m.group(0).split())
+            nxt = words[i + n] if i + n < len(words) else ""
+            if kind == "P" and m.groupdict().get("ord") and not re.search(_SLOT, m.group(0)) \
+                    and nxt not in _AFTER_A_PLACE:
+                raise NotReadable(f"'{m.group(0)} {nxt if nxt != '§' else items[i + n]}' "
+                                  "may not be a house: an ordinal is read as a place only "
+                                  "before a house or position word")
             out.append(Token(kind, m))
             i += n
             continue
@@ -183,7 +197,9 @@ def chunk(items: list[str | Mention], units: set[str], context: set[str],
         elif unknown is not None:
             unknown.append((i, word))
         else:
-            raise NotReadable(f"the word '{word}' is not one this reader knows")
+            kind = "word" if word[:1].isalpha() else "number" if word[:1].isdigit() else \
+                "symbol"
+            raise NotReadable(f"the {kind} '{word}' is not one this reader knows")
         i += 1
     _attach(out, dropped, context)
     return out

@@ -15,8 +15,17 @@ from dataclasses import dataclass, field
 
 from mm.formats.english.lexicon import number
 
+_NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                 "fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty")
 _CLUE_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(?:clue\s*#?\s*)?(?:(\d+)\s*[.):]|\((\d+)\))"
                         r"\s*(.+?)\s*$", re.I)
+# other ways of numbering a clue: "3 - ...", "[4] ...", "Clue five: ...", "a) ..."
+_OTHER_CLUE_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(?:(\d+)\s*[-–—]\s+|\[(\d+)\]\s*|"
+                              rf"clue\s+({_NUMBER_WORDS})\s*[:.)-]\s*|"
+                              r"(?:clue\s+)?([a-z])\s*\)\s*|clue\s+([a-z])\s*[:.]\s*)"
+                              r"(.+?)\s*$", re.I)
+# a clue's text that ends a sentence: the next line without a number is not its continuation
+_ENDS = re.compile(r"[.!?][\"')\]’”]*\s*$")
 # a list written as a sentence: "The jobs are baker, nurse and pilot."
 _LIST_SENTENCE = re.compile(r"^\s*(?:[-*•]\s*)?(?:the|their)\s+([a-z][a-z ]{1,40}?)\s+(?:are|were)"
                             r"\s*:?\s+(.+?)\s*\.?\s*$", re.I)
@@ -44,7 +53,7 @@ class Document:
     choices: list[str] = field(default_factory=list)
     size: int | None = None
     positions: bool = True
-    closing: list[str] = field(default_factory=list)  # statements after the questions
+    closing: list = field(default_factory=list)  # statements after the questions
 
 
 def _raw_values(text: str) -> list[str]:
@@ -106,61 +115,96 @@ def _list_sentence(line: str) -> re.Match[str] | None:
     return m
 
 
+def _clues(entries: list[tuple[str | None, str, bool, bool, int]]) -> list[tuple[str, str]]:
+    """The clues of the lines after the lists. A line that is not numbered continues the
+    clue before it when that clue has not ended its sentence (a clue wrapped over two lines;
+    among bullets, the line must not be a bullet; among plain lines, it must be indented);
+    else it is a clue of its own: numbered by its place among unnumbered clues, or named by
+    its line among numbered ones, so that no line is left out without a word."""
+    numbered = any(label is not None for label, *_ in entries)
+    clues: list[list[str]] = []
+    bullets: list[bool] = []
+    for label, text, bulleted, indented, lineno in entries:
+        if label is None and clues and not _ENDS.search(clues[-1][1]) and not bulleted and \
+                (numbered or bullets[-1] or indented):
+            clues[-1][1] += " " + text
+            continue
+        if label is None:
+            label = f"at line {lineno}" if numbered else str(len(clues) + 1)
+        clues.append([label, text])
+        bullets.append(bulleted)
+    return [(label, text) for label, text in clues]
+
+
 def split_document(text: str) -> Document:
     doc = Document()
     lines = text.replace("\r", "").split("\n")
     raw_lists: list[tuple[str, str]] = []
-    loose: list[str] = []
+    # the lines after the lists: (number or None, text, bulleted, indented, line number)
+    entries: list[tuple[str | None, str, bool, bool, int]] = []
     asked = False
-    for line in lines:
+    for lineno, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped:
             continue
         clue = _CLUE_LINE.match(stripped)
-        listed = None if clue else _LIST_LINE.match(stripped) or _list_sentence(stripped)
+        other = None if clue else _OTHER_CLUE_LINE.match(stripped)
+        listed = None if clue or other else \
+            _LIST_LINE.match(stripped) or _list_sentence(stripped)
         if asked:
-            if re.match(r"^(?:choice|[a-e][.):])\s*:?\s*", stripped, re.I):
+            if clue:  # a question among the clues: the clues go on after it
+                asked = False
+                entries += [(None, text, False, False, n) for n, text in doc.closing]
+                doc.closing = []
+            elif re.match(r"^(?:choice|[a-e][.):])\s*:?\s*", stripped, re.I):
                 doc.choices.append(re.sub(r"^choice\s*:\s*", "", stripped, flags=re.I))
+                continue
             else:
-                doc.closing.append(stripped)
-            continue
-        if (raw_lists or doc.clues or loose) and (_QUESTION_START.match(stripped)
-                                                   and "?" in stripped
-                                                   or stripped.lower().startswith("q:")):
+                doc.closing.append((lineno, stripped))
+                continue
+        if (raw_lists or entries) and (_QUESTION_START.match(stripped) and "?" in stripped
+                                       or stripped.lower().startswith("q:")):
             asked = True
             doc.questions.append(stripped)
             continue
-        if not clue and not doc.clues and stripped.endswith(":") and \
-                not _LIST_LINE.match(stripped) and (raw_lists or loose):
+        if not clue and not other and stripped.endswith(":") and \
+                not any(e[0] is not None for e in entries) and \
+                not _LIST_LINE.match(stripped) and (raw_lists or entries):
             continue  # a header before the clues: "Given the following premises ...:"
         if clue:
-            doc.clues.append((clue.group(1) or clue.group(2), clue.group(3)))
-        elif listed and not doc.clues and not loose and \
+            entries.append((clue.group(1) or clue.group(2), clue.group(3), False, False, lineno))
+        elif other:
+            label = next(g for g in other.groups()[:-1] if g)
+            entries.append((str(number(label.lower()) or label) if not label.isdigit()
+                            else label, other.group(other.lastindex or 0), False, False,
+                            lineno))
+        elif listed and not entries and \
                 not listed.group(1).lower().startswith(_NOT_A_LIST) and \
                 len(_raw_values(listed.group(2))) >= 1 and \
                 (len(_raw_values(listed.group(2))) >= 2 or " and " in listed.group(2)):
             raw_lists.append((listed.group(1).strip(), listed.group(2)))
-        elif not raw_lists and not doc.clues and not loose:
+        elif not raw_lists and not entries:
             doc.intro.append(stripped)
         elif _CLUES_HEADER.match(stripped):
             continue
         else:
-            loose.append(re.sub(r"^[-*•]\s*", "", stripped))
+            bullet = re.match(r"^[-*•]\s*", stripped)
+            entries.append((None, stripped[bullet.end():] if bullet else stripped,
+                            bool(bullet), line[:1].isspace(), lineno))
+    doc.clues = _clues(entries)
+    closing = [text for _, text in doc.closing]
     # a line naming the lists ("Each person has a set of attributes: Food, Hobby, Pet")
     titles = {title.strip().lower() for title, _ in raw_lists}
     raw_lists = [(title, values) for title, values in raw_lists
                  if not {v.lower() for v in _raw_values(values)} <= titles]
-    if not doc.clues:
-        doc.clues = [(str(k), s) for k, s in enumerate(loose, 1)]
-    elif loose:
-        doc.closing = loose + doc.closing
+    doc.closing = closing
     intro = " ".join(doc.intro)
     m = _SIZE.search(intro)
     if m:
         doc.size = number(next(g for g in m.groups() if g).lower())
     doc.positions = bool(_POSITIONS.search(intro))
     # the number of values: from the introduction, else the lists that cut one way only
-    rest = " ".join(text for _, text in doc.clues) + " " + " ".join(loose)
+    rest = " ".join(text for _, text in doc.clues)
     options = [(title, _options(values, rest)) for title, values in raw_lists]
     if doc.size is None:
         doc.size = _size_of(options)
@@ -172,5 +216,5 @@ def split_document(text: str) -> Document:
     for q in doc.questions:
         q = re.sub(r"^\s*(?:q(?:uestion)?\s*:\s*|#+\s*)", "", q, flags=re.I)
         questions += [s.strip() + "?" for s in re.findall(r"[^?]+(?=\?)", q) if s.strip()]
-    doc.questions = questions
+    doc.questions = list(dict.fromkeys(questions))  # asked among the clues and again at the end
     return doc

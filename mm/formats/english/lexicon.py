@@ -58,8 +58,13 @@ def tokenize(text: str) -> list[str]:
         text = re.sub(rf"\b{re.escape(short)}\b", long, text)
     text = re.sub(r"(?<=\w)'s\b", " 's", text)
     text = re.sub(r"(?<=s)'(?=\s|$)", " 's", text)  # "the Joneses'" -> "joneses 's"
-    text = re.sub(r"(?<=\w)[-'.](?=\w)", "", text)  # F-150, o'clock, 10.5 -> joined
-    return re.findall(r"'s|[a-z0-9#]+|[,;:()?!\"]", text)
+    text = re.sub(r"(?<=\w)[-'](?=\w)|(?<=[a-z])\.(?=\w)|(?<=\d)\.(?=[a-z])", "",
+                  text)  # F-150, o'clock -> joined
+    # a decimal stays one token ("2.5": not "25"), and a symbol the grammar does not know
+    # ("%", "=", "<", "≠", "~", "&") is a token of its own, so that a clue holding one is not
+    # read, as it was read without it
+    words = re.findall(r"'s|\d+(?:\.\d+)+|[a-z0-9#]+|[,;:()?!\"]|[^\w\s.'\-–—*_\[\]{}]", text)
+    return ["§§" if w == "§" else w for w in words]  # "§" stands for a value in `chunks`
 
 
 def number(word: str) -> int | None:

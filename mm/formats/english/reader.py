@@ -89,6 +89,19 @@ def categorize(noun_type: NounType, context: set[str]) -> Category:
     return cat
 
 
+# "the Oslo trip was ...", "Ada's trip.": an introduction's word used as a noun (not "the
+# Swede hates the cat")
+_DETERMINERS = {"the", "a", "an", "his", "her", "their", "its"}
+_AFTER_A_NOUN = {None, "is", "was", "are", "were", "has", "had", "does", "did", "'s", ",",
+                 "and", "than", "not", "who", "that", "which", ")"}
+# a round table: the first seat is next to the last, and "left" is not a row's left
+_ROUND = re.compile(r"\b(?:round|circular|circle|oval)\b|\baround (?:a|the|one)\b", re.I)
+_IN_A_ROW = {"LR", "NEXT", "EACHOTHER", "END", "BETWEEN", "AWAY", "ONSIDE", "SAMESIDE"}
+_ROW_ENDS = {"last", "middle", "leftmost", "rightmost", "final", "center", "centre"}
+_BEFORE_A_NAME = {"", "is", "was", "and", ",", "or", "nor", "either", "neither", "not", "than",
+                  "to", "of", "beside", "between"}
+
+
 class ClueReader:
     def __init__(self, puzzle: Puzzle, houses: NounType | None, categories: list[Category],
                  intro: str = ""):
@@ -97,16 +110,21 @@ class ClueReader:
         self.lexicon = Lexicon(nouns, frozenset(_CORE | _KEYWORDS))
         self.category_of = {c.noun_type: c for c in categories}
         self.units = set().union(*(c.units for c in categories))
-        # the lists' own words, and the introduction's ("Four friends each took one trip"):
-        # they describe, they never relate
+        # the lists' own words ("the red house", "the cat owner"): they describe, they never
+        # relate
         self.list_words = set().union(*(c.context for c in categories))
         story = {w for w in tokenize(intro) if w.isalpha()}
         story = (story | {w[:-1] for w in story if w.endswith("s") and len(w) > 3}) - NEUTRAL
-        self.context_words = (set().union(*(c.context for c in categories)) | story) \
+        self.context_words = set().union(*(c.context for c in categories)) \
             - _KEYWORDS - _NEVER_NEUTRAL
+        # the introduction's words, only where a clue ties one to a value ("the Oslo trip",
+        # "Ada's trip"): elsewhere one may relate ("is allergic to", "lives near", "is
+        # friends with", "hates"), and dropping it would read "is with"
+        self.story = story - self.context_words - _KEYWORDS - _NEVER_NEUTRAL
         self._links: dict[str, Link] = {}
         self.sides = _sides(intro, len(houses.nouns)) if houses is not None else None
         self.rtl = _numbered_from_right(intro)
+        self.round = bool(_ROUND.search(intro))
 
     # ------------------------------------------------------------ readings
 
@@ -120,17 +138,24 @@ class ClueReader:
         self._said = [w for w in items if isinstance(w, str)]  # the clue's own words
         _refuse_meaning(items)
         self._refuse_two_people(items)
+        items = _only(items)
+        self._refuse_house_number(items)
+        for k, word in enumerate(items):
+            if word == "by" and (k == 0 or items[k - 1] not in _POSSESSED):
+                raise NotReadable("'by' is read only after a verb of owning in the passive "
+                                  "('owned by'); 'by the red house' may mean beside it")
+        context = self.context_words | self._story_words(items)
         if not statement:
-            return chunk(items, self.units, self.context_words)
+            return chunk(items, self.units, context)
         named = sum(1 for w in items if not isinstance(w, str))
         if named > 1 or named == 1 and any(isinstance(w, str) and (w in _SIGNAL or w.isdigit())
                                            for w in items):
-            return chunk(items, self.units, self.context_words)
+            return chunk(items, self.units, context)
         # a statement naming no value, or one and no word that could say something of it:
         # "not used" only when it truly says nothing of the puzzle - no position, and no
         # unknown word where a value would be (a misspelt name: "Emmma lives in ...")
         unknown: list[tuple[int, str]] = []
-        toks = chunk(items, self.units, self.context_words, unknown)
+        toks = chunk(items, self.units, context, unknown)
         for i, word in unknown:
             if self._value_like(i, word, items, text, named):
                 raise NotReadable(f"the word '{word}' is not one this reader knows, where a "
@@ -146,6 +171,39 @@ class ClueReader:
             raise NotUsed(f"it names one value and says nothing of it (the word '{word}' is "
                           "not one this reader knows)")
         return toks
+
+    def _refuse_house_number(self, items: list) -> None:
+        """NotReadable when a bare number that could be a house number is where a house
+        would be: "Emma is in 1", "Jack's house is 3" (not the value 1 or 3 of a list of
+        numbers)."""
+        if self.houses is None:
+            return
+        size = len(self.houses.nouns)
+        for k, item in enumerate(items):
+            if isinstance(item, str) or len(item.words) != 1 or not item.words[0].isdigit() \
+                    or not 1 <= int(item.words[0]) <= size:
+                continue
+            before = items[k - 1] if k else None
+            first = items[k - 2] if k > 1 else None
+            if before in ("in", "at", "on") or before in ("is", "was") and first in _PLACES:
+                raise NotReadable(f"'{before} {item.words[0]}' may be a house number or a "
+                                  "value: not read")
+
+    def _story_words(self, items: list) -> set[str]:
+        """The introduction's words that this clue uses as a noun of a value each time it
+        says them: "the Oslo trip was ...", "Ada's trip." (never "the Swede hates ...")."""
+        tied: set[str] = set()
+        loose: set[str] = set()
+        for k, word in enumerate(items):
+            if not isinstance(word, str) or word not in self.story:
+                continue
+            before = items[k - 1] if k else None
+            first = items[k - 2] if k > 1 else None
+            after = items[k + 1] if k + 1 < len(items) else None
+            noun = before == "'s" and first is not None and not isinstance(first, str) or \
+                before is not None and not isinstance(before, str) and first in _DETERMINERS
+            (tied if noun and after in _AFTER_A_NOUN else loose).add(word)
+        return tied - loose
 
     def _value_like(self, i: int, word: str, items: list, text: str, named: int) -> bool:
         """Whether an unknown word stands where a value would: capitalised (a name; at the
@@ -180,6 +238,8 @@ class ClueReader:
         two people, and dropping it would read "Jack is the cat owner"."""
         people = {c.noun_type for c in self.categories if c.context & _PERSON_LISTS}
         for k, verb in enumerate(items):
+            if isinstance(verb, str) and verb in _MOTION:
+                self._refuse_motion(items, k, people)
             if not isinstance(verb, str) or verb not in _OBJECT_VERBS:
                 continue
             j, between = k + 1, []
@@ -209,11 +269,39 @@ class ClueReader:
                 raise NotReadable(f"'{verb}' relates two people, and this reader does not "
                                   "read it")
 
+    def _refuse_motion(self, items: list, k: int, people: set) -> None:
+        """NotReadable when a verb of motion ("went to", "moved from", "came from", "arrived
+        at", "was born in", "was assigned to") has a person or a place as its object: "Jack
+        moved from the red house" is not "Jack lives in the red house" ("went to Oslo" is
+        read: a value of another list)."""
+        verb = items[k]
+        j = k + 1
+        while j < len(items) and isinstance(items[j], str) and items[j] in _MOTION_LINKERS:
+            j += 1
+        if j >= len(items) or j == k + 1:
+            return
+        obj, nxt = items[j], items[j + 1] if j + 1 < len(items) else None
+        if isinstance(obj, str):
+            bad = obj in _PERSON_WORDS or obj in _PLACES or obj.isdigit()
+        else:
+            bad = nxt in _AGENTS or nxt in _PERSON_WORDS or nxt in _PLACES or \
+                nxt == "'s" or all(n.type in people for n in obj.candidates)
+        if bad:
+            said = " ".join(w for w in items[k + 1:j] if w not in ("the", "a", "an"))
+            raise NotReadable(f"'{verb} {said}' relates a "
+                              "person to a person or a place other than by living there, and "
+                              "this reader does not read it")
+
     def read(self, where: str, text: str) -> list[Effect]:
         """The facts and rules of one clue; NotReadable when it has no exact reading."""
         toks = self.tokens(text)
         if not any(t.type in ("V", "P") for t in toks):
             raise NotUsed("it names no value")
+        if self.round and any(t.type in _IN_A_ROW or t.type == "SLOTS" or t.type == "P" and (
+                t.value.groupdict().get("far") or t.value.groupdict().get("ord") in _ROW_ENDS)
+                              for t in toks):
+            raise NotReadable("the introduction seats them around a table: left, right, next "
+                              "to, between and the ends are not those of a row")
         shapes = grammar.shapes(tuple(t.type for t in toks))
         if isinstance(shapes, int):
             raise NotReadable(_why(toks[shapes] if shapes < len(toks) else None))
@@ -261,8 +349,11 @@ class ClueReader:
                                                     if m is not n))]
         if len(plain) == 1 and not said:
             return plain[0]
+        # a bare name where a person stands ("Alice lives ...", "... is Alice", "next to
+        # Alice") is the person's name; after any other word ("born in May", "grows
+        # roses") it could be either
         named = [n for n in candidates if self.category_of[n.type].context & {"name", "names"}]
-        if len(named) == 1 and not said:
+        if len(named) == 1 and not said and value.before in _BEFORE_A_NAME:
             return named[0]
         names = ", ".join(f"'{n.title}' ({n.type.name})" for n in candidates)
         raise NotReadable(f"'{' '.join(value.mention.words)}' could be any of {names}")
@@ -692,6 +783,31 @@ _NOT_SUPERLATIVE = {"interest", "rest", "west", "guest", "nest", "test", "chest"
                     "pest", "vest", "crest", "protest", "suggest", "invest", "digest"}
 
 
+def _only(items: list) -> list:
+    """The clue's words without an "only" that changes nothing: before a person's own verb
+    ("the one who only drinks water": each person drinks one drink). Any other "only" is not
+    read: "Only Jack lives next to Emma" (Emma's one neighbour), "Jack is not only the cat
+    owner", "Jack only lives next to Emma"."""
+    out = []
+    for k, word in enumerate(items):
+        if word != "only":
+            out.append(word)
+            continue
+        after = items[k + 1] if k + 1 < len(items) else None
+        before = items[k - 1] if k else None
+        if after in ("if", "when"):
+            raise NotReadable("'only if' is a condition, and this reader does not read it")
+        if not isinstance(after, str) or after not in _OBJECT_VERBS or \
+                after in _PLACING_VERBS or before in ("not", "never"):
+            raise NotReadable("'only' says more than this reader reads (the only one? "
+                              "nothing else?)")
+    return out
+
+
+_PLACING_VERBS = set("""lives live living lived resides reside stays stay sits sit stands stand
+occupies occupy inhabits inhabit has have had works work""".split())
+
+
 def _refuse_meaning(items: list) -> None:
     """NotReadable when the clue's own words (not a value's) change what it says: another
     time, a wish, a superlative, an age range (see _CHANGES_MEANING)."""
@@ -772,6 +888,17 @@ heard met attended attends performed performs sang wrote painted owned kept drun
 played driven eaten worn raised grown collected used preferred loved liked enjoyed chosen
 ridden sold made cooked written sung named called lives live living lived resides reside
 stays stay sits sit stands stand""".split())
+# verbs of motion, read only with a value of another list as their object ("went to Oslo")
+_MOTION = set("""went goes go came comes come moved moves move arrived arrives arrive born
+assigned traveled travelled travels travel ran runs walked walks drove flew returned returns
+sent started starts began begins joined placed listed registered entered got gets""".split()) \
+    - _OBJECT_VERBS
+_MOTION_LINKERS = {"to", "from", "at", "in", "into", "toward", "towards", "out", "of", "away",
+                   "the", "a", "an", "on", "by", "near", "back", "up", "down", "over",
+                   "his", "her", "their", "its"}
+_PLACES = {"house", "houses", "home", "homes", "position", "positions", "seat", "seats",
+           "spot", "place", "far", "very", "middle", "last", "leftmost", "rightmost", "end",
+           "left", "right"} | set(ORDINALS)
 # a person's own verbs in the passive: "the cat is owned by Jack" is Jack's cat
 _POSSESSED = {"owned", "kept", "drunk", "smoked", "played", "driven", "eaten", "worn",
               "raised", "grown", "collected", "preferred", "loved", "liked", "enjoyed",

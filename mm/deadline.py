@@ -101,7 +101,7 @@ class stopping_at:  # noqa: N801 - used as a context manager, like contextlib's
     """Around pure-Python work that cannot look at the clock itself (a third-party
     parser, reading a long module or English text): at the deadline the work is stopped
     at its next bytecode and TimeLimitReached raised, naming `doing`. A block that ends
-    first is not disturbed. The stop is sent again every 50 ms until the block ends: one
+    first is not disturbed. The stop is sent again every 10 ms until the block ends: one
     that lands in a finalizer (`__del__`) is swallowed there. (A C call that blocks, such
     as reading a pipe, is not stopped: see files.read_text.)"""
 
@@ -134,7 +134,7 @@ class stopping_at:  # noqa: N801 - used as a context manager, like contextlib's
                 self._fired = True
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread),
                                                            ctypes.py_object(_Overrun))
-            if self._ended.wait(0.05):
+            if self._ended.wait(0.01):
                 return
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:

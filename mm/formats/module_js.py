@@ -9,6 +9,7 @@ constructor, or the top level. Functions that build nothing are helpers: listed,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from mm.errors import PuzzleLoadError
@@ -266,6 +267,28 @@ def _refuse_override(name: str, node: Any) -> None:
                               f"'{name}', which mm cannot follow")
 
 
+_FUNCTIONS = ("FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration")
+
+
+def _nodes(node: Any, into_functions: bool = True) -> Iterator[Any]:
+    """Every syntax node in `node` (a node or a list of them), depth first; without
+    `into_functions`, not the bodies of functions inside it (they run later, if at all)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+            continue
+        if not hasattr(item, "type"):
+            continue
+        yield item
+        if not into_functions and item is not node and item.type in _FUNCTIONS:
+            continue
+        stack.extend(reversed([value for key, value in vars(item).items()
+                               if key not in ("loc", "range", "type")
+                               and (isinstance(value, list) or hasattr(value, "type"))]))
+
+
 def _entries(body: list[Any]) -> set[str]:
     """The functions and classes the host runs: exported ones, `loader`, and those made
     with `new X()` anywhere in the module."""
@@ -275,22 +298,8 @@ def _entries(body: list[Any]) -> set[str]:
             declared = getattr(node, "declaration", None)
             if declared is not None and getattr(declared, "id", None) is not None:
                 found.add(declared.id.name)
-
-    def visit(node: Any) -> None:
-        if isinstance(node, list):
-            for item in node:
-                visit(item)
-            return
-        if not hasattr(node, "type"):
-            return
-        if node.type == "NewExpression" and getattr(node.callee, "name", None):
-            found.add(node.callee.name)
-        for key, value in vars(node).items():
-            if key not in ("loc", "range", "type") and (isinstance(value, list)
-                                                        or hasattr(value, "type")):
-                visit(value)
-
-    visit(body)
+    found.update(n.callee.name for n in _nodes(body)
+                 if n.type == "NewExpression" and getattr(n.callee, "name", None))
     return found
 
 
@@ -308,13 +317,7 @@ def _modified(node: Any) -> tuple[str, ...]:
             for part in getattr(target, "elements", None) or getattr(target, "properties", []):
                 base(getattr(part, "value", part))
 
-    def visit(n: Any) -> None:
-        if isinstance(n, list):
-            for item in n:
-                visit(item)
-            return
-        if not hasattr(n, "type"):
-            return
+    for n in _nodes(node, into_functions=False):
         if n.type == "AssignmentExpression":
             base(n.left)
         elif n.type == "UpdateExpression":
@@ -325,42 +328,16 @@ def _modified(node: Any) -> tuple[str, ...]:
         elif n.type == "CallExpression" and n.callee.type == "MemberExpression" and \
                 getattr(n.callee.property, "name", None) in _MUTATORS:
             base(n.callee.object)
-        if n.type in ("FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration"):
-            return  # runs later, if at all
-        for key, value in vars(n).items():
-            if key not in ("loc", "range", "type") and (isinstance(value, list)
-                                                        or hasattr(value, "type")):
-                visit(value)
-
-    visit(node)
     return tuple(dict.fromkeys(names))
 
 
 def _builds(body: Any) -> bool:
     """Whether a function body calls one of the puzzle-building methods."""
-    found = False
-
-    def visit(node: Any) -> None:
-        nonlocal found
-        if found:
-            return
-        if isinstance(node, list):
-            for item in node:
-                visit(item)
-            return
-        if not hasattr(node, "type"):
-            return
+    for node in _nodes(body):
         if node.type == "CallExpression":
             callee = node.callee
             name = getattr(callee, "name", None) or getattr(getattr(callee, "property", None),
                                                             "name", None)
             if name in BUILDERS:
-                found = True
-                return
-        for key, value in vars(node).items():
-            if key not in ("loc", "range", "type") and (isinstance(value, list)
-                                                        or hasattr(value, "type")):
-                visit(value)
-
-    visit(body)
-    return found
+                return True
+    return False

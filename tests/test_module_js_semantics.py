@@ -70,3 +70,17 @@ def test_what_mm_cannot_follow_is_not_read(name, unread, facts_left):
     p = read_module(CASES / name)
     assert any(unread in n.reason and NOT_USED not in n.reason for n in p.not_read)
     assert {f.clue for f in p.facts} == facts_left
+
+
+def test_a_string_as_addfacts_fifth_argument_is_not_read_in_javascript(tmp_path):
+    """Mystery Master's JavaScript addFact(clue, nounA, verb, link, nounB, name) takes the
+    fifth argument as the second noun (Java has an overload taking it as the text)."""
+    source = (CASES / "case_2.mjs").read_text().replace(
+        'puzzle.addFact("2", bob, Verb.Is, Link.With, s2);',
+        'puzzle.addFact("2", [bob, amy], Verb.IsNot, Link.With, "Bob and Amy differ.");')
+    assert "Bob and Amy differ" in source
+    path = tmp_path / "text.mjs"
+    path.write_text(source)
+    p = read_module(path)
+    assert p.facts == []
+    assert any("fifth argument is the second noun" in n.reason for n in p.not_read)

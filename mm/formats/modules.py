@@ -195,7 +195,8 @@ def _describe(value: Any) -> str:
 
 # ----------------------------------------------------------------------- the reader
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, language: str = "js") -> None:
+        self.language = language
         self.meta: dict[str, Any] = {}
         self.puzzle: Puzzle | None = None
         self.vars: dict[str, Any] = {}
@@ -600,7 +601,10 @@ class _Reader:
     def add_facts(self, method: str, args: list[Any], shown: str) -> list[Fact]:
         name, required, optional = _FACT_METHODS[method]
         if method == "addFact" and len(args) >= 5 and isinstance(args[4], str):
-            # addFact(clue, nouns, verb, link, text[, enabled]): every pair of the list
+            if self.language != "java":  # JavaScript takes it as the second noun: no text
+                raise _NotRead(f"{shown}: the fifth argument is the second noun in Mystery "
+                               "Master's JavaScript, and a string is not a noun")
+            # Java's addFact(clue, nouns, verb, link, text[, enabled]): every pair of the list
             args = [*args[:4], None, *args[4:]]
         _check(shown, args, required, optional)
         if method == "addFact" and len(args) < 5:
@@ -713,7 +717,7 @@ def read_source(source: str, language: str = "js") -> Puzzle:
     parse = module_java.parse if language == "java" else module_js.parse
     statements = parse(source)
     try:
-        return _Reader().run(statements)
+        return _Reader(language).run(statements)
     except RecursionError:
         raise PuzzleLoadError("the module is nested too deeply to read") from None
 

@@ -255,7 +255,6 @@ def test_cli_hint_missing_file(capsys):
     assert "cannot read the marks" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_open_placeholder_values_are_not_complete(backend):
     """Two solutions that differ only in a placeholder value are different solutions: a
     puzzle whose grids are complete but whose values are open is not unique."""

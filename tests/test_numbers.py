@@ -107,7 +107,6 @@ def test_attendance_figures_in_chart_and_json():
     assert "36" in sol.chart()
 
 
-@pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_a_product_whose_factor_is_a_sum_or_a_count(backend):
     """CP-SAT multiplies affine expressions only: a factor that is a sum (or a count, a sum
     of row literals) must get its own variable, not make the model invalid."""

@@ -179,6 +179,7 @@ def probe(model: Model, deadline: Deadline | None = None) -> tuple[int, int, boo
             for cell in open_cells:  # one sweep; each deduction is propagated at once
                 if cell in known or -cell in known:
                     continue
+                deadline.check()  # a sweep of a 12x40 grid takes tens of seconds
                 failed, _ = engine.propagate([*assume, cell])  # type: ignore[attr-defined]
                 if not failed:
                     assume.append(-cell)

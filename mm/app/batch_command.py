@@ -76,7 +76,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.out:
         try:
-            out = open(partial, "a" if args.resume else "w", encoding="utf-8")  # noqa: SIM115
+            out = open(partial, "a" if args.resume else "w", encoding="utf-8",  # noqa: SIM115
+                       errors="backslashreplace")  # a lone surrogate (a file name's byte)
         except OSError as exc:
             raise PuzzleError(f"{partial}: cannot write ({exc.strerror})") from None
     fresh: list[dict[str, Any]] = []
@@ -204,7 +205,7 @@ def _finish(out: str, partial: Path, keys: list[str], kept: dict[str, dict[str, 
     results = [kept[key] if key in kept else next(new) for key in keys]
     temporary = _temporary_of(out)
     try:
-        with open(temporary, "w", encoding="utf-8") as stream:
+        with open(temporary, "w", encoding="utf-8", errors="backslashreplace") as stream:
             for result in results:
                 stream.write(json.dumps(result, ensure_ascii=False) + "\n")
         os.replace(temporary, out)

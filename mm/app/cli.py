@@ -509,7 +509,10 @@ def _print_step(number: int, step: Any, texts: dict[str, list[str]]) -> None:
 
 def _read_marks(puzzle: Puzzle, path: str, deadline: Deadline) -> list[Any]:
     try:
-        raw = sys.stdin.read() if path == "-" else read_text(path, deadline)
+        if path == "-" and not os.path.exists("/dev/stdin"):
+            raw = sys.stdin.read()
+        else:  # standard input too is waited for only until the time limit
+            raw = read_text("/dev/stdin" if path == "-" else path, deadline)
     except TimeLimitReached:
         raise
     except PuzzleError as exc:  # read_text's own one-line error

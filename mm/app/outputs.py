@@ -134,7 +134,7 @@ def write_out(out: str, text: str, force: bool, option: str = "--out") -> None:
     disk, a missing folder) is a one-line error naming the file."""
     mode = "w" if force or _exists_not_regular(Path(out)) else "x"
     try:
-        with open(out, mode, encoding="utf-8") as stream:
+        with open(out, mode, encoding="utf-8", errors="backslashreplace") as stream:
             stream.write(text)
     except FileExistsError:
         raise PuzzleError(f"{option} {out} exists; add --force to write over it") from None

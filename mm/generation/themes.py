@@ -199,6 +199,8 @@ def load_theme(path: str | Path) -> Theme:
         else:
             data = json.loads(raw.decode("utf-8"))
             items = data.get("categories") if isinstance(data, dict) else None
+        # a lone surrogate (a valid JSON escape) is no text: every file written would fail
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (UnicodeDecodeError, ValueError) as exc:
         raise PuzzleLoadError(f"{path}: not a valid theme file ({exc})") from None
     if not isinstance(items, list) or not items:

@@ -837,3 +837,35 @@ def test_a_seat_number_around_a_round_table_is_read():
 def test_a_section_sign_in_a_clue_is_a_symbol_not_a_value():
     became, not_read, unused = _row("Jack § the cat owner.")
     assert became == [] and unused == [] and "'§§'" in not_read[0].reason
+
+
+# ------------------------------------------------------------ third red-team pass
+
+@pytest.mark.parametrize("clue", [
+    "Jack placed higher than Emma.", "Jack has a higher rank than Emma.",
+    "Jack finished in a higher position than Emma.", "Jack placed lower than Emma."])
+def test_higher_and_lower_on_a_ranking_are_not_read(clue):
+    """On a ranking 1 is best: "higher" may mean the smaller number; it was read larger."""
+    text = ("- Name: Jack, Emma, Mona\n- Pet: cat, dog, fish\n- Place: 1st, 2nd, 3rd\n")
+    became, not_read, _ = _row(clue, text)
+    assert became == [] and len(not_read) == 1
+
+
+def test_years_older_over_birth_years_is_not_read_as_a_larger_year():
+    text = "- Name: Jack, Emma, Mona\n- Pet: cat, dog, fish\n- Birth year: 1980, 1985, 1990\n"
+    became, not_read, _ = _row("Jack is 5 years older than Emma.", text)
+    assert became == [] and len(not_read) == 1
+
+
+def test_times_of_day_with_am_and_pm_are_ordered_by_the_clock():
+    """"1pm" is after "11am" (it was ordered by its bare number, 1)."""
+    text = ("Three friends had appointments. Match each person to their appointment time.\n"
+            "- Name: Jack, Emma, Mona\n- Time: 11am, 12pm, 1pm\n\n"
+            "1. Jack's appointment is earlier than Emma's.\n"
+            "2. Emma's appointment is earlier than Mona's.\n")
+    p = parse_english(text).puzzle
+    (solution,) = list(p.solutions())
+    names = {n.name: n for t in p.noun_types for n in t.nouns}
+    times = next(t for t in p.noun_types if t.name == "Time")
+    assert solution.partner(names["Jack"], times).name == "11am"
+    assert solution.partner(names["Mona"], times).name == "1pm"

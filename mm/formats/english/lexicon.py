@@ -94,6 +94,12 @@ def value_number(title: str) -> float | None:
         if m.group(3) and m.group(3).startswith("p"):
             hours += 12
         return float(hours * 60 + int(m.group(2)))
+    m = re.fullmatch(r"\s*(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.|o'?clock)\s*", low)
+    if m:  # "1pm" is after "11am": hours of the day, not the bare number
+        if not m.group(2).startswith(("a", "p")):
+            return None  # "1 o'clock" may be 1 am or 1 pm: no order can be read from it
+        hours = int(m.group(1)) % 12 + (12 if m.group(2).startswith("p") else 0)
+        return float(hours * 60)
     found = re.findall(r"\d+(?:\.\d+)?", low)
     if len(found) != 1:
         return None

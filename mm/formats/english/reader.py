@@ -631,8 +631,9 @@ class ClueReader:
             fits = _dimension(word)
             if unit is None and word in _GENERIC_COMPARATIVES:  # "more": more of what?
                 fits = self._tied(word, fits)
+        # (fits holds with a unit too: "5 years older" over birth years is not an age)
         cats = [c for c in self.categories if c.numbers is not None
-                and (unit is None or unit in c.units) and (unit is not None or fits(c))]
+                and (unit is None or unit in c.units) and fits(c)]
         if "ORDER" in toks and unit is not None:
             cats = [c for c in cats if _timeline(c)]
         if not cats and "CMP" in toks and unit is None and \
@@ -961,6 +962,8 @@ _DIMENSIONS = {
 
 
 _GENERIC_COMPARATIVES = {"more", "less", "fewer", "greater", "higher", "lower"}
+_RANKINGS = {"place", "places", "placing", "placings", "rank", "ranks", "ranking", "rankings",
+             "position", "positions", "standing", "standings", "finish", "finishing"}
 _MONEY = {"paid", "pay", "pays", "spent", "spend", "spends", "cost", "costs", "price",
           "prices", "priced", "expensive"}
 
@@ -990,8 +993,8 @@ def _dimension(word: str) -> Callable[[Category], bool]:
         return lambda c: bool(c.context & {"age", "ages", "old"}) and c.numbers is not None \
             and not all(1000 <= v <= 2200 for v in c.numbers.values())
     words = _DIMENSIONS.get(word)
-    if words is None:
-        return lambda c: True
+    if words is None:  # "higher" on a ranking is a smaller number: which way is not said
+        return lambda c: not c.context & _RANKINGS
     return lambda c: bool((c.context | c.units) & words)
 
 

@@ -149,6 +149,10 @@ class SatBackend(Backend):
         self._succ: dict[Any, tuple[frozenset, Any]] = {}  # per table, by id (kept alive)
         self._complements: dict[int, frozenset[tuple[int, int]]] = {}
         self._ladders: dict[tuple, list[int]] = {}
+        # one literal per noun and row: n^2 a type, before any clause
+        self._refuse_if_large(model.num_types * self.n * self.n,
+                              f": {model.num_types} types of {self.n:,} nouns need "
+                              "n^2 position literals each")
         self._at: list[list[list[int]]] = [
             [[self.true if r == i else -self.true for r in range(self.n)]
              for i in range(self.n)]]
@@ -905,7 +909,12 @@ class SatBackend(Backend):
     # --- for grading (mm.analysis.grade): how much reasoning a puzzle takes
     def propagate(self, assume: Sequence[int] = ()) -> tuple[bool, list[int]]:
         """Unit propagation alone under the assumptions: (no conflict, the literals set)."""
-        return self._start().propagate(assumptions=list(assume))
+        try:
+            return self._start().propagate(assumptions=list(assume))
+        except Exception as exc:  # PySAT's own SIGINT handler: "Caught keyboard interrupt"
+            if "keyboard interrupt" in str(exc).lower():
+                raise KeyboardInterrupt from None
+            raise
 
     def position_literals(self) -> list[int]:
         """The literal "noun i of type t stands on row r", for every t >= 1, i and r."""

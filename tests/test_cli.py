@@ -276,3 +276,40 @@ def test_solve_answers_a_question_only_when_the_solution_is_unique(tmp_path, mm_
                                              "house 2."))
     result = mm_cli("solve", str(path))
     assert result.returncode == 0 and "Who owns the fish? Mona" in result.stdout
+
+
+def test_a_file_name_that_is_not_utf8_loses_no_batch_result(tmp_path, mm_cli):
+    """A byte 0xff in a file name is a lone surrogate in Python: the results file must
+    still be written (it crashed, keeping no result)."""
+    import json
+
+    from mm.formats import json_format
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    text = json.dumps(json_format.to_json(mm.load("five_houses")))
+    (folder / "good.json").write_text(text)
+    (folder / "bad\udcffname.json").write_text(text)
+    out = tmp_path / "results.jsonl"
+    result = mm_cli("batch", str(folder), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 2 and all(r["status"] == "unique" for r in lines)
+
+
+def test_export_refuses_what_no_command_would_load(tmp_path, mm_cli, assert_one_line_error):
+    import json
+
+    from mm.formats import json_format
+
+    data = json_format.to_json(mm.load("five_houses"))
+    data["types"] = data["types"][:1]
+    data["facts"], data["rules"], data["links"] = [], [], []
+    data.pop("answer", None)
+    data.pop("questions", None)
+    data.pop("question", None)
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(data))
+    assert_one_line_error(mm_cli("export", str(path), "--out", str(tmp_path / "o.json")),
+                          "at least two noun types")
+    assert not (tmp_path / "o.json").exists()

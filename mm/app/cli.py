@@ -573,6 +573,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.out:
         check_out(args.out, [args.puzzle], args.force)
     puzzle = load(args.puzzle)
+    puzzle.validate()  # what every command refuses to load is not written either
     if args.out:
         write_out(args.out, to_json_text(puzzle), args.force)
         print(f"wrote {args.out}", file=sys.stderr)

@@ -104,7 +104,7 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
               options: dict[str, Any], seed: int | None,
               deadline: Deadline | None = None) -> Generated:
     ordered = bool({"before", "difference"} & set(allowed))
-    p, categories = _blank(types, nouns, rng, theme, seed, ordered)
+    p, categories = _blank(types, nouns, rng, theme, seed, ordered, deadline)
     hidden: ir.Assignment = (tuple(range(nouns)),) + tuple(
         tuple(rng.sample(range(nouns), nouns)) for _ in range(1, types))
     lowering = Lowering(p)
@@ -166,16 +166,22 @@ def _generate(types: int, nouns: int, rng: random.Random, allowed: tuple[str, ..
 
 
 def _blank(types: int, nouns: int, rng: random.Random, theme: Theme, seed: int | None,
-           ordered: bool) -> tuple[Puzzle, dict[int, Category]]:
-    """The puzzle's noun types and nouns: houses 1..n, then the theme's categories."""
+           ordered: bool, deadline: Deadline | None = None
+           ) -> tuple[Puzzle, dict[int, Category]]:
+    """The puzzle's noun types and nouns: houses 1..n, then the theme's categories (the
+    clock looked at as they are made: 100,000 types take minutes)."""
+    check = deadline.check if deadline is not None else (lambda: None)
     p = Puzzle(f"Generated{types}x{nouns}", f"Generated {types}x{nouns} puzzle"
                + ("" if seed is None else f" (seed {seed})"))
     p.source = "mm.generate"
     p.add_noun_type(theme.position).add_nouns(*(str(i + 1) for i in range(nouns)))
     categories = {}
     for category, values in pick(theme, types, nouns, rng, ordered):
+        check()
         kind = p.add_noun_type(category.name)
-        for value in values:
+        for k, value in enumerate(values):
+            if k % 1000 == 999:
+                check()
             kind.add_noun(value, value)
         categories[kind.index] = category
     return p, categories

@@ -149,7 +149,12 @@ class SatBackend(Backend):
         self._succ: dict[Any, tuple[frozenset, Any]] = {}  # per table, by id (kept alive)
         self._complements: dict[int, frozenset[tuple[int, int]]] = {}
         self._ladders: dict[tuple, list[int]] = {}
-        # one literal per noun and row: n^2 a type, before any clause
+        indexed = self._indexed_nouns()
+        self._refuse_if_large(
+            indexed * self.n * (self.n - 1),
+            f": {indexed:,} times a noun's index in a type other than "
+            f"'{model.type_names[0]}' is read from its row, n(n-1) clauses each")
+        # one literal per noun and row, n^2 a type, before any clause (--nouns 100000)
         self._refuse_if_large(model.num_types * self.n * self.n,
                               f": {model.num_types} types of {self.n:,} nouns need "
                               "n^2 position literals each")
@@ -158,11 +163,6 @@ class SatBackend(Backend):
              for i in range(self.n)]]
         self._values: dict[int, list[list[int]]] = {}  # placeholder value literals
         self._loaded = 0  # clauses already in the solver (a streamed build)
-        indexed = self._indexed_nouns()
-        self._refuse_if_large(
-            indexed * self.n * (self.n - 1),
-            f": {indexed:,} times a noun's index in a type other than "
-            f"'{model.type_names[0]}' is read from its row, n(n-1) clauses each")
         with gc_paused():
             self._build()
         self._built = (len(self.clauses), self.pool.top)  # held clauses and variables then

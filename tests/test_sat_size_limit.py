@@ -80,3 +80,17 @@ def test_the_command_line_says_why_in_one_line(sat, monkeypatch, tmp_path, capsy
     assert main(["solve", str(path), "--backend", "sat"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "clauses" in err and "backend='cpsat'" in err
+
+
+def test_the_position_literals_alone_over_the_limit_are_refused_at_once(sat, monkeypatch):
+    """n^2 literals a type come before any clause: past the limit the model is refused
+    before they are made (`mm generate --nouns 100000` made them for minutes)."""
+    p = mm.Puzzle("wide", "wide")
+    houses = p.add_noun_type("House")
+    houses.add_nouns(*(str(i) for i in range(1, 6)))
+    names = p.add_noun_type("Name")
+    names.add_nouns(*(f"n{i}" for i in range(5)))
+    p.add_fact("1", names.nouns[0], IS, WITH, houses.nouns[0])
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", 40)  # 2 types x 5 x 5 = 50
+    with pytest.raises(UnsupportedFeature, match="2 types of 5 nouns need n\\^2 position"):
+        sat.SatBackend(compile_puzzle(p))

@@ -18,7 +18,13 @@ from typing import Any
 
 from mm.app import batch
 from mm.app.batch import STATUSES, TEXT_FIELDS
-from mm.app.outputs import OutputError, check_not_input, check_out, input_files
+from mm.app.outputs import (
+    OutputError,
+    check_not_input,
+    check_out,
+    input_files,
+    stdout_error,
+)
 from mm.errors import BackendUnavailable, PuzzleError
 
 
@@ -128,7 +134,7 @@ def _write_failed(out: str | None, exc: OSError, path: Path | None = None) -> Ou
     """A results file could not be written (a full disk): one line naming it; the results
     already flushed to the partial file are kept for --resume."""
     if out is None:
-        return OutputError(f"standard output: cannot write ({exc.strerror})", stdout=True)
+        return stdout_error(exc)
     return OutputError(f"{path or _partial_of(out)}: cannot write ({exc.strerror}); the "
                        f"results so far are kept in {_partial_of(out)}: make room and run "
                        "again with --resume")

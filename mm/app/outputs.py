@@ -40,7 +40,7 @@ class StandardOutput:
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise _stdout_error(exc) from None
+            raise stdout_error(exc) from None
 
     def flush(self) -> None:
         try:
@@ -48,13 +48,14 @@ class StandardOutput:
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise _stdout_error(exc) from None
+            raise stdout_error(exc) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
-def _stdout_error(exc: OSError) -> OutputError:
+def stdout_error(exc: OSError) -> OutputError:
+    """Standard output could not be written: one line saying so."""
     return OutputError(f"standard output: cannot write ({exc.strerror or exc})", stdout=True)
 
 

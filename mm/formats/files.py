@@ -60,11 +60,11 @@ def read_text(path: str | Path, time_limit: Deadline | float | None = None) -> s
         else:
             data = Path(path).read_bytes()
         text = data.decode("utf-8")
+    except TimeLimitReached:  # a TimeoutError, so an OSError too: not "cannot read"
+        raise
     except IsADirectoryError:
         raise PuzzleLoadError(f"{path}: is a folder, not a puzzle file") from None
     except OSError as exc:
-        if isinstance(exc, TimeLimitReached):
-            raise
         raise PuzzleLoadError(f"{path}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise PuzzleLoadError(f"{path}: not a UTF-8 text file") from None

@@ -48,6 +48,7 @@ from pysat.solvers import Solver, SolverNames
 
 from mm import ir
 from mm.backends.base import Backend, gc_paused, interrupter
+from mm.backends.sat_lazy import LazyReads
 from mm.errors import BackendUnavailable, PuzzleError, UnsupportedFeature
 
 # MiniSat 2.2, with or without a time limit: on the puzzles of benchmarks/bench_peers.py it
@@ -116,6 +117,8 @@ class SatBackend(Backend):
     options = ("engine",)
     stream_from: int | None = STREAM_FROM  # None: every clause held until the solver starts
     max_clauses: int = MAX_CLAUSES
+    # the costly reads' clauses (a lower bound) past which they are defined lazily (sat_lazy)
+    lazy_reads_from: int = MAX_CLAUSES
 
     def __init__(self, model: ir.Model, time_limit: float | None = None,
                  engine: str | None = None, **options: Any):
@@ -149,11 +152,11 @@ class SatBackend(Backend):
         self._succ: dict[Any, tuple[frozenset, Any]] = {}  # per table, by id (kept alive)
         self._complements: dict[int, frozenset[tuple[int, int]]] = {}
         self._ladders: dict[tuple, list[int]] = {}
+        # past the size limit, the reads of a noun's index in a type other than the first
+        # (n^2 clauses each) are defined lazily, pair by pair, as queries need (sat_lazy)
         indexed = self._indexed_nouns()
-        self._refuse_if_large(
-            indexed * self.n * (self.n - 1),
-            f": {indexed:,} times a noun's index in a type other than "
-            f"'{model.type_names[0]}' is read from its row, n(n-1) clauses each")
+        self._lazy = LazyReads(self) \
+            if indexed * self.n * (self.n - 1) > self.lazy_reads_from else None
         # one literal per noun and row, n^2 a type, before any clause (--nouns 100000)
         self._refuse_if_large(model.num_types * self.n * self.n,
                               f": {model.num_types} types of {self.n:,} nouns need "
@@ -325,6 +328,8 @@ class SatBackend(Backend):
             return self.at(ref, a)
         if rt == 0:
             return self.at((t, a), i)
+        if self._lazy is not None and self._costly(ref, t):
+            return self._lazy.slot(ref, t, a)
         key = (ref, t, a)
         if key not in self._pair:
             self._pair[key] = (self._new(), set())
@@ -474,6 +479,8 @@ class SatBackend(Backend):
             return self._ladder(("rows", ref), lambda: [self.at(ref, r) for r in range(n)])
         if rt == 0:
             return self._ladder(("row", t, i), lambda: [self._at[t][a][i] for a in range(n)])
+        if self._lazy is not None and self._costly(ref, t):
+            return self._lazy.order(ref, t)
         key = ("order", ref, t)
         if key not in self._pair:
             self._pair[key] = ([self.true, *(self._new() for _ in range(n - 1)), -self.true],
@@ -510,6 +517,22 @@ class SatBackend(Backend):
             self._extend(clauses)
             self._ladders[key] = ge
         return self._ladders[key]
+
+    def _need_full_encoding(self, task: str) -> None:
+        """Refuse a task that reads the clauses themselves (not only the solutions) on a
+        model whose costly reads are defined lazily (sat_lazy): they would answer for the
+        clauses added so far."""
+        if self._lazy is not None:
+            raise UnsupportedFeature(
+                f"sat: {task} needs the model encoded in full, and this one is too large "
+                f"(over {self.max_clauses:,} clauses); use backend='cpsat'")
+
+    def _costly(self, ref: ir.NounRef, t: int) -> bool:
+        """Does reading ref's partner in type t cost n^2 clauses (neither of them the first
+        type nor repeating, and not the same type)? Those are the reads _indexed_nouns
+        counts, defined lazily when the model is too large to encode them (sat_lazy)."""
+        cheap = {0, *self.model.repeats}
+        return ref[0] != t and ref[0] not in cheap and t not in cheap
 
     def _slots(self, ref: ir.NounRef, t: int, polarity: int) -> list[int]:
         """slot(ref, t, a, polarity) for every a, cached."""
@@ -754,6 +777,7 @@ class SatBackend(Backend):
         """The number of solutions from a model counter, without enumerating: Ganak
         (exact, projected) or, with approx, ApproxMC (within a factor 1.8 of the true count
         with probability at least 0.8: epsilon=0.8, delta=0.2)."""
+        self._need_full_encoding("counting its models")
         if self._started:
             raise PuzzleError("sat: count the model before solving it")
         every = self._every_clause()
@@ -823,6 +847,14 @@ class SatBackend(Backend):
         return True, self._solution() if satisfiable else None
 
     def _decide(self, assume: Sequence[int], conflicts: int | None = None) -> bool | None:
+        """A query under the assumptions (None: stopped undecided, at the time limit or
+        after `conflicts`): one solve, or on a model too large to encode in full, solves
+        that add the definitions its solutions need (sat_lazy)."""
+        if self._lazy is None:
+            return self._decide_once(assume, conflicts)
+        return self._lazy.decide(assume, lambda lits: self._decide_once(lits, conflicts))
+
+    def _decide_once(self, assume: Sequence[int], conflicts: int | None = None) -> bool | None:
         """One solve under the assumptions (None: stopped undecided, at the time limit or
         after `conflicts`), Ctrl-C raised as KeyboardInterrupt, the core kept when
         unsatisfiable."""
@@ -909,6 +941,7 @@ class SatBackend(Backend):
     # --- for grading (mm.analysis.grade): how much reasoning a puzzle takes
     def propagate(self, assume: Sequence[int] = ()) -> tuple[bool, list[int]]:
         """Unit propagation alone under the assumptions: (no conflict, the literals set)."""
+        self._need_full_encoding("unit propagation (grading)")
         try:
             return self._start().propagate(assumptions=list(assume))
         except Exception as exc:  # PySAT's own SIGINT handler: "Caught keyboard interrupt"

@@ -1,7 +1,7 @@
 """The SAT backend refuses a model whose encoding would not fit (backends/sat.py,
-MAX_CLAUSES) with an error that names the cause, at once when a lower bound already says
-so, or when the build reaches the limit; `auto` then goes on to CP-SAT. Forced here on
-small puzzles with a tiny limit."""
+MAX_CLAUSES) with an error that names the cause, when the build reaches the limit (the
+n^2-per-noun reads past it are defined lazily instead: backends/sat_lazy.py); `auto` then
+goes on to CP-SAT. Forced here on small puzzles with a tiny limit."""
 
 import pytest
 
@@ -37,16 +37,17 @@ def _ages_puzzle(n: int = 5) -> mm.Puzzle:
     return p
 
 
-def test_a_model_over_the_limit_is_refused_before_it_is_built(sat, monkeypatch):
+def test_a_model_whose_reads_pass_the_bound_defines_them_lazily(sat, monkeypatch):
+    """Past `lazy_reads_from` (the size limit, by default) the n^2-per-noun reads are not
+    built at all: they are defined pair by pair as queries need (tests/test_sat_lazy.py
+    checks the answers)."""
     model = compile_puzzle(_ages_puzzle())
-    sat.SatBackend(model).close()  # fits under the real limit
-    monkeypatch.setattr(sat.SatBackend, "max_clauses", 50)  # below the 2 x 4 x 5 x 4 bound
-    built = []
-    monkeypatch.setattr(sat.SatBackend, "_build", lambda self: built.append(self))
-    refused = r"sat: this model needs over .* clauses.*index in a type other than .House."
-    with pytest.raises(UnsupportedFeature, match=refused + ".*backend='cpsat'"):
-        sat.SatBackend(model)
-    assert built == []  # refused by the bound, before any clause
+    assert sat.SatBackend(model)._lazy is None  # fits under the real limit
+    monkeypatch.setattr(sat.SatBackend, "lazy_reads_from", 50)  # below the 2 x 4 x 5 x 4 bound
+    engine = sat.SatBackend(model)
+    assert engine._lazy is not None and not engine._lazy.defined
+    assert engine.next_solution() is not None and engine._lazy.defined
+    engine.close()
 
 
 def test_the_build_stops_at_the_limit(sat, monkeypatch):

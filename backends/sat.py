@@ -25,7 +25,8 @@ Encoding
   no limit per noun; ``count(noun)`` reads an exact unary counter over its rows (a
   sequential counter whose outputs are equivalent to "on at least c rows").
 * A model whose encoding would pass MAX_CLAUSES (about 2 GB inside MiniSat) is refused with
-  UnsupportedFeature, before the build when a lower bound from the clues says so.
+  UnsupportedFeature; where the reads of a noun's index in a type other than the first (n^2
+  clauses each) alone would pass it, they are defined lazily instead (sat_lazy).
 Blocking clauses use the ``at`` literals only, so each solution is returned once whatever
 the auxiliary variables do.
 """
@@ -78,9 +79,10 @@ LOAD_CHUNK = 50_000  # clauses loaded into the solver between two looks at the c
 # counting reads them and a model that is only counted never makes a solver
 STREAM_FROM = 200_000
 # clauses the encoding may hold, about 2 GB inside MiniSat (hard-dense 30x200: 151 million
-# clauses took 6.5 GB, 43 bytes a clause): a larger model is refused, named and sized, before
-# it is built where a cheap lower bound on its size already says so (_indexed_nouns), or
-# when the build reaches it, rather than running the machine out of memory minutes later
+# clauses took 6.5 GB, 43 bytes a clause): a larger model is refused, named and sized, when
+# the build reaches it, rather than running the machine out of memory minutes later; where a
+# cheap lower bound (_indexed_nouns) says the n^2-per-noun reads alone pass it, those are
+# defined lazily instead (sat_lazy)
 MAX_CLAUSES = 45_000_000
 
 

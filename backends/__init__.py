@@ -98,12 +98,18 @@ class _Import(threading.Thread):
         self.module = module
         self.result: ModuleType | None = None
         self.error: BaseException | None = None
+        # set when the import has ended: Thread.join interrupted by Ctrl-C can mark a thread
+        # that is still running as stopped (CPython's fix for bpo-45274 releases its lock),
+        # so a later join returned at once and the import was taken as done with no module
+        self.done = threading.Event()
 
     def run(self) -> None:
         try:
             self.result = importlib.import_module(self.module)
         except BaseException as exc:  # handed to the thread that waits for it
             self.error = exc
+        finally:
+            self.done.set()
 
 
 _importing: dict[str, _Import] = {}
@@ -123,8 +129,7 @@ def _import(module: str, package: str, deadline: Deadline | None) -> ModuleType:
                 return loaded
             job = _importing[module] = _Import(module)
             job.start()
-    job.join(None if deadline is None else deadline.remaining())
-    if job.is_alive():
+    if not job.done.wait(None if deadline is None else deadline.remaining()):
         assert deadline is not None
         raise TimeLimitReached(f"time limit of {deadline.time_limit:g} s reached while "
                                f"loading the solver library ({package})")

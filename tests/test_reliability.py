@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -646,6 +647,26 @@ def test_a_slow_solver_import_draws_on_the_time_limit(tmp_path, monkeypatch):
         backends._import("mm_slow_solver_lib", "slowlib", Deadline(0.3))
     assert time.monotonic() - start < 0.3 + 0.5 + LOAD_SLACK
     assert backends._import("mm_slow_solver_lib", "slowlib", None).OK == 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to this process")
+def test_ctrl_c_during_a_solver_import_leaves_it_to_finish(tmp_path, monkeypatch):
+    """Ctrl-C while the solver library loads is a KeyboardInterrupt, and the next call
+    waits for the same import to end (a Thread.join cut short by Ctrl-C marked the thread
+    as stopped while it still ran: the next call took the import as done, with no module,
+    and failed with an internal error - seen under load in the CP-SAT Ctrl-C test)."""
+    from mm import backends
+
+    (tmp_path / "mm_slow_solver_lib2.py").write_text("import time\ntime.sleep(1.0)\nOK = 2\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            backends._import("mm_slow_solver_lib2", "slowlib", None)
+    finally:
+        timer.cancel()
+    assert backends._import("mm_slow_solver_lib2", "slowlib", None).OK == 2
 
 
 def test_a_timeout_message_names_the_commands_own_limit(tmp_path):

@@ -520,14 +520,14 @@ class SatBackend(Backend):
             self._ladders[key] = ge
         return self._ladders[key]
 
-    def _need_full_encoding(self, task: str) -> None:
+    def _need_full_encoding(self, task: str, advice: str = "use backend='cpsat'") -> None:
         """Refuse a task that reads the clauses themselves (not only the solutions) on a
         model whose costly reads are defined lazily (sat_lazy): they would answer for the
         clauses added so far."""
         if self._lazy is not None:
             raise UnsupportedFeature(
                 f"sat: {task} needs the model encoded in full, and this one is too large "
-                f"(over {self.max_clauses:,} clauses); use backend='cpsat'")
+                f"(over {self.max_clauses:,} clauses); {advice}")
 
     def _costly(self, ref: ir.NounRef, t: int) -> bool:
         """Does reading ref's partner in type t cost n^2 clauses (neither of them the first

@@ -52,7 +52,7 @@ class LazyReads:
             ge = [b.true, *(b._new() for _ in range(b.n - 1)), -b.true]
             b._extend([[-ge[k + 1], ge[k]] for k in range(1, b.n - 1)])
             self.orders[key] = ge
-            self._define_known(ref, t)
+            self._define_known(key, self.orders)
         return self.orders[key]
 
     def slot(self, ref: ir.NounRef, t: int, a: int) -> int:
@@ -60,26 +60,35 @@ class LazyReads:
         key = (ref, t, a)
         if key not in self.slots:
             self.slots[key] = self.backend._new()
-            self._define_known(ref, t)
+            self._define_known(key, self.slots)
         return self.slots[key]
 
-    def _define_known(self, ref: ir.NounRef, t: int) -> None:
-        """A literal made after pairs were defined (a rule posted late) gets them too."""
-        for t2, k, r in self.defined:
-            if t2 == t:
-                self._define_for(ref, t, k, r)
+    def _define_known(self, key: tuple, made: dict) -> None:
+        """A literal made after pairs were defined (a rule posted late) gets them too. Cut
+        short (Ctrl-C), the literal is forgotten: kept, it would be read as defined on
+        pairs whose clauses it lacks (the next call makes a fresh one)."""
+        ref, t = key[0], key[1]
+        try:
+            for t2, k, r in list(self.defined):
+                if t2 == t:
+                    self._define_for(ref, t, k, r)
+        except BaseException:
+            del made[key]
+            raise
 
     def types(self) -> list[int]:
         """The types whose indices the lazy literals read."""
         return sorted({t for _, t in self.orders} | {t for _, t, _ in self.slots})
 
     def _define(self, t: int, k: int, r: int) -> None:
-        """The definitions of pair (noun k of t, row r) for every read literal over t."""
-        self.defined.add((t, k, r))
+        """The definitions of pair (noun k of t, row r) for every read literal over t; the
+        pair is noted as defined only once all of them are added (a Ctrl-C part way leaves
+        it undefined, so no later solution is accepted on its strength)."""
         refs = {ref for ref, t2 in self.orders if t2 == t}
         refs |= {ref for ref, t2, a in self.slots if t2 == t and a == k}
         for ref in refs:
             self._define_for(ref, t, k, r)
+        self.defined.add((t, k, r))
 
     def _define_for(self, ref: ir.NounRef, t: int, k: int, r: int) -> None:
         b = self.backend

@@ -3,12 +3,13 @@ index in a type other than the first, n^2 clauses per noun) defined lazily, pair
 (backends/sat_lazy.py). Forced here on small puzzles (`lazy_reads_from` = 0) and checked
 against the brute-force oracle and the full encoding: every answer must stay exact."""
 
+import dataclasses
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzle_oracle import _related, assert_matches_brute_force, random_puzzle
+from puzzle_oracle import _related, assert_matches_brute_force, brute_force, random_puzzle
 
 import mm
 from mm import IS, IS_NOT, WITH, backends, links
@@ -108,12 +109,31 @@ def test_larger_puzzles_agree_with_the_full_encoding(lazy, monkeypatch, seed):
             assert _related(p, rows_of, f.noun1, f.link, f.noun2) == (f.verb is IS), f.clue
 
 
+@pytest.fixture
+def lazy_everywhere(lazy, monkeypatch):
+    """Lazy reads on every SAT engine, the clue-switching ones too: verify, explain and
+    generate build their engine on a model without constraints (the clues come as guards),
+    whose lower bound is 0, so `lazy_reads_from` = 0 alone never makes them lazy. Counts
+    the lazy engines made."""
+    made = []
+    indexed, init = lazy.SatBackend._indexed_nouns, lazy.SatBackend.__init__
+
+    def counted(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self._lazy is not None)
+
+    monkeypatch.setattr(lazy.SatBackend, "_indexed_nouns", lambda self: max(1, indexed(self)))
+    monkeypatch.setattr(lazy.SatBackend, "__init__", counted)
+    return made
+
+
 @pytest.mark.parametrize("seed", range(8))
-def test_verify_agrees_with_the_full_encoding(lazy, monkeypatch, seed):
+def test_verify_agrees_with_the_full_encoding(lazy_everywhere, lazy, monkeypatch, seed):
     """verify's incremental queries (clues switched off by guards, solutions blocked):
     the same verdict, backbone and redundant clues as with the full encoding."""
     p = _ordered_puzzle(5, 12 + seed, seed)
     lazy_report = p.verify(backend="sat")
+    assert lazy_everywhere and all(lazy_everywhere)  # every engine of verify was lazy
     monkeypatch.setattr(lazy.SatBackend, "lazy_reads_from", lazy.MAX_CLAUSES)
     full_report = p.verify(backend="sat")
     assert lazy_report.status == full_report.status
@@ -130,3 +150,83 @@ def test_counting_and_grading_need_the_full_encoding(lazy):
     with pytest.raises(UnsupportedFeature, match="needs the model encoded in full"):
         engine.propagate([])
     engine.close()
+
+
+def _lazy_engine(sat, p, constraints=None):
+    model = compile_puzzle(p)
+    if constraints is not None:
+        model = dataclasses.replace(model, constraints=model.constraints[:constraints])
+    engine = sat.SatBackend(model)
+    assert engine._lazy is not None
+    return engine
+
+
+def _every_solution(engine, assume=()):
+    found = set()
+    while (s := engine.next_solution(assume)) is not None:
+        found.add(s)
+        engine.block(s)
+    return found
+
+
+def _interrupt_first_definition(monkeypatch, engine):
+    """Ctrl-C (a KeyboardInterrupt, raised between any two bytecodes) inside the first
+    clause-writing call of the lazy definitions."""
+    real, calls = engine._lazy._define_for, []
+
+    def flaky(*args):
+        calls.append(args)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(engine._lazy, "_define_for", flaky)
+    return lambda: monkeypatch.setattr(engine._lazy, "_define_for", real)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_stop_while_a_pair_is_defined_leaves_no_wrong_state(lazy, monkeypatch, seed):
+    """Ctrl-C part way through a pair's definitions: the pair must not count as defined
+    (it did: the next queries on the engine accepted solutions that break clues)."""
+    p = _ordered_puzzle(4, 8 + seed % 6, seed, types=4)
+    engine = _lazy_engine(lazy, p)
+    restore = _interrupt_first_definition(monkeypatch, engine)
+    with pytest.raises(KeyboardInterrupt):
+        engine.next_solution()
+    restore()
+    assert _every_solution(engine) == brute_force(p)
+    engine.close()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_stop_while_a_late_literal_is_defined_leaves_no_wrong_state(lazy, monkeypatch,
+                                                                      seed):
+    """Ctrl-C while a literal made after some pairs were defined (a clue posted late, as
+    verify's guards are) gets those pairs' definitions: the literal must be forgotten, not
+    kept half defined for the next post of a clue to reuse."""
+    p = _ordered_puzzle(4, 10 + seed % 6, seed, types=4)
+    model = compile_puzzle(p)
+    half = len(model.constraints) // 2
+    engine = _lazy_engine(lazy, p, half)
+    engine.next_solution()  # some pairs defined
+    restore = _interrupt_first_definition(monkeypatch, engine)
+    late = [cond for _origin, cond in model.constraints[half:]]
+    try:
+        for cond in late:
+            engine.guard(cond)
+    except KeyboardInterrupt:
+        pass
+    restore()
+    guards = [engine.guard(cond) for cond in late]
+    assert _every_solution(engine, guards) == brute_force(p)
+    engine.close()
+
+
+def test_grading_refuses_a_model_past_the_bound(lazy):
+    """Grading measures the search effort on this engine and then probes and explains on
+    engines that build the full encoding clue by clue, with no size limit: a puzzle past
+    the bound is refused at once (it was graded, building what the limit forbids)."""
+    p = _ordered_puzzle(4, 40, seed=0, types=4)
+    assert p.is_unique(backend="sat")
+    with pytest.raises(UnsupportedFeature, match="grading needs the model encoded in full"):
+        mm.grade(p)

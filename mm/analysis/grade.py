@@ -149,6 +149,12 @@ def search_effort(model: Model, deadline: Deadline | None = None) -> int:
     raises PuzzleError when the puzzle does not have exactly one solution."""
     left = deadline_of(deadline).remaining()
     with open_engine(model, "sat", "unique", left, engine=ENGINE) as engine:
+        # a model past the SAT size limit (its costly reads defined lazily) cannot be
+        # graded: probe and explain below build the full encoding, clue by clue, with no
+        # size limit (30x200 hard-dense: 124 million clauses), and the effort measured
+        # here would count the lazy rounds. Refused before any search.
+        engine._need_full_encoding(  # type: ignore[attr-defined]
+            "grading", "grading has no other backend, so this puzzle cannot be graded")
         first = engine.next_solution()
         if first is None:
             raise PuzzleError("grade: the puzzle has no solution")

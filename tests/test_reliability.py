@@ -659,6 +659,8 @@ def test_ctrl_c_during_a_solver_import_leaves_it_to_finish(tmp_path, monkeypatch
 
     (tmp_path / "mm_slow_solver_lib2.py").write_text("import time\ntime.sleep(1.0)\nOK = 2\n")
     monkeypatch.syspath_prepend(str(tmp_path))
+    # Python's own handler (a test before may have left another one installed)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -666,6 +668,7 @@ def test_ctrl_c_during_a_solver_import_leaves_it_to_finish(tmp_path, monkeypatch
             backends._import("mm_slow_solver_lib2", "slowlib", None)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert backends._import("mm_slow_solver_lib2", "slowlib", None).OK == 2
 
 

@@ -230,3 +230,49 @@ def test_grading_refuses_a_model_past_the_bound(lazy):
     assert p.is_unique(backend="sat")
     with pytest.raises(UnsupportedFeature, match="grading needs the model encoded in full"):
         mm.grade(p)
+
+
+def test_auto_goes_on_to_cpsat_when_the_lazy_reads_outgrow_the_limit(monkeypatch):
+    """Limits scaled down: the costly reads pass the bound, so SAT defines them lazily, and
+    the first round's definitions pass max_clauses part way through a query. `auto` then
+    answers with the next backend (CP-SAT), as when SAT refuses a model while building
+    it; each solution once, even where SAT had found some before it gave up."""
+    pytest.importorskip("ortools", reason="the next backend of auto is CP-SAT")
+    from mm.backends import sat
+
+    p = _ordered_puzzle(30, 150, 1)
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", 32842)
+    monkeypatch.setattr(sat.SatBackend, "lazy_reads_from", 32842)
+    with pytest.raises(UnsupportedFeature, match="needs over .* clauses"):
+        p.solve(backend="sat")
+    found = [s.assignment for s in p.solutions(limit=300, backend="auto")]
+    assert len(found) == len(set(found)) == 300
+    assert p.count(limit=5, backend="auto") == 5
+    assert p.is_unique(backend="auto") is False
+    assert p.solve(backend="auto") is not None
+
+
+def test_solutions_found_before_a_backend_gave_up_are_not_repeated(monkeypatch):
+    """SAT gives up (UnsupportedFeature) after two solutions; `auto` goes on with CP-SAT,
+    which must not yield those two again."""
+    pytest.importorskip("ortools", reason="the next backend of auto is CP-SAT")
+    from mm.backends import sat
+
+    p = _ordered_puzzle(4, 3, seed=2, types=3)  # 12 cells: `auto` tries SAT first
+    expected = {s.assignment for s in p.solutions(backend="sat")}
+    assert len(expected) > 6
+    original = sat.SatBackend.next_solution
+    calls = []
+
+    def gives_up(self, assume=()):
+        calls.append(1)
+        if len(calls) > 2:
+            raise UnsupportedFeature("sat: gave up (test)")
+        return original(self, assume)
+
+    monkeypatch.setattr(sat.SatBackend, "next_solution", gives_up)
+    found = [s.assignment for s in p.solutions(limit=6, backend="auto")]
+    assert len(calls) == 3  # SAT found two, then gave up
+    assert len(found) == len(set(found)) == 6 and set(found) <= expected
+    calls.clear()
+    assert p.count(backend="auto") == len(expected)

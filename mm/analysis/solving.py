@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from mm import backends
@@ -11,13 +11,13 @@ from mm.analysis.lazy import LazyRules, predicates, refuse
 from mm.analysis.policy import candidates, check_capable, open_engine, open_first
 from mm.backends.base import Backend
 from mm.deadline import Deadline, naming_the_limit
-from mm.errors import BadArgument, ValidationError
+from mm.errors import BadArgument, UnsupportedFeature, ValidationError
 from mm.model.puzzle_data import PuzzleData
 from mm.model.solution import Solution
 
 
 def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float | None,
-                 **options: Any) -> Backend:
+                 skip: frozenset[str] = frozenset(), **options: Any) -> Backend:
     """The puzzle compiled and loaded into the backend the policy picks for `task`;
     compiling draws on the time limit too. Predicate rules (rules.predicate) are checked
     around it, candidate by candidate."""
@@ -34,7 +34,10 @@ def open_backend(puzzle: PuzzleData, backend: str, task: str, time_limit: float 
         backends.get(backend, deadline)
         engine = open_engine(model, backend, task, deadline.remaining(), **options)
     else:
-        order = candidates(model, task)  # once: it reads the whole clue mix
+        order = [name for name in candidates(model, task)  # once: it reads the clue mix
+                 if name not in skip]
+        if not order:
+            raise UnsupportedFeature(f"no backend left to try (tried {', '.join(sorted(skip))})")
         backends.get(order[0], deadline)
         engine = open_first(model, order, deadline.remaining(), **options)
     return LazyRules(engine, puzzle) if predicates(puzzle) else engine
@@ -51,12 +54,52 @@ def check_limit(limit: Any) -> int | None:
     return limit
 
 
+class _NextBackend:
+    """With backend "auto", a query the engine gives up part way (UnsupportedFeature: the
+    SAT backend's lazy reads outgrowing its size limit, backends/sat_lazy.py) goes on to
+    the next candidate, as a refusal while the engine is built does; the time limit
+    covers them all. A named backend raises it."""
+
+    def __init__(self, puzzle: PuzzleData, backend: str, task: str,
+                 time_limit: float | None, options: dict[str, Any]):
+        self.puzzle, self.backend, self.task, self.options = puzzle, backend, task, options
+        self.deadline = Deadline(time_limit)
+        self.tried: set[str] = set()
+
+    def first(self) -> Backend:
+        return self._open()
+
+    def after(self, engine: Backend, error: UnsupportedFeature) -> Backend:
+        """The next engine after `engine` gave up with `error` (raised again if none)."""
+        if self.backend != "auto":
+            raise error
+        self.tried.add(getattr(engine, "inner", engine).name)  # closed by its `with`
+        try:
+            return self._open()
+        except UnsupportedFeature:
+            raise error from None
+
+    def _open(self) -> Backend:
+        return open_backend(self.puzzle, self.backend, self.task, self.deadline.remaining(),
+                            skip=frozenset(self.tried), **self.options)
+
+    def ask(self, query: Callable[[Backend], Any]) -> Any:
+        """query(engine) on the first engine that answers it."""
+        engine = self.first()
+        while True:
+            try:
+                with engine:
+                    return query(engine)
+            except UnsupportedFeature as exc:
+                engine = self.after(engine, exc)
+
+
 def solve(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
           **options: Any) -> Solution | None:
     """One solution of the puzzle, or None when there is none."""
-    with naming_the_limit(time_limit), \
-            open_backend(puzzle, backend, "solve", time_limit, **options) as engine:
-        assignment = engine.solve()
+    with naming_the_limit(time_limit):
+        assignment = _NextBackend(puzzle, backend, "solve", time_limit, options).ask(
+            lambda engine: engine.solve())
     return None if assignment is None else Solution(puzzle, assignment)
 
 
@@ -65,16 +108,28 @@ def solutions(puzzle: PuzzleData, limit: int | None = None, backend: str = "auto
     """Every solution of the puzzle, each once (at most `limit`). The arguments are
     checked at once, not at the first next()."""
     check_limit(limit)
+    backends_ = _NextBackend(puzzle, backend, "count", time_limit, options)
     with naming_the_limit(time_limit):
-        engine = open_backend(puzzle, backend, "count", time_limit, **options)
-    return _solutions(puzzle, engine, limit, time_limit)
+        engine = backends_.first()
+    return _solutions(puzzle, engine, limit, time_limit, backends_)
 
 
 def _solutions(puzzle: PuzzleData, engine: Backend, limit: int | None,
-               time_limit: float | None) -> Iterator[Solution]:
-    with naming_the_limit(time_limit), engine:
-        for assignment in engine.solutions(limit):
-            yield Solution(puzzle, assignment)
+               time_limit: float | None, backends_: _NextBackend) -> Iterator[Solution]:
+    found: list[Any] = []
+    with naming_the_limit(time_limit):
+        while True:
+            try:
+                with engine:
+                    left = None if limit is None else limit - len(found)
+                    for assignment in engine.solutions(left):
+                        found.append(assignment)
+                        yield Solution(puzzle, assignment)
+                return
+            except UnsupportedFeature as exc:
+                engine = backends_.after(engine, exc)
+                for assignment in found:  # each solution once, whichever engine found it
+                    engine.block(assignment)
 
 
 def count(puzzle: PuzzleData, limit: int | None = None, exact: bool = False,
@@ -85,17 +140,18 @@ def count(puzzle: PuzzleData, limit: int | None = None, exact: bool = False,
     check_limit(limit)
     if exact and approx:
         raise ValidationError("count: choose exact or approx, not both")
-    task = "model_count" if exact or approx else "count"
-    with naming_the_limit(time_limit), \
-            open_backend(puzzle, backend, task, time_limit, **options) as engine:
-        if exact or approx:
+    if exact or approx:
+        with naming_the_limit(time_limit), \
+                open_backend(puzzle, backend, "model_count", time_limit, **options) as engine:
             return engine.model_count(approx=approx)  # type: ignore[attr-defined]
-        return engine.count(limit)
+    with naming_the_limit(time_limit):
+        return _NextBackend(puzzle, backend, "count", time_limit, options).ask(
+            lambda engine: engine.count(limit))
 
 
 def is_unique(puzzle: PuzzleData, backend: str = "auto", time_limit: float | None = None,
               **options: Any) -> bool:
     """Does the puzzle have exactly one solution?"""
-    with naming_the_limit(time_limit), \
-            open_backend(puzzle, backend, "unique", time_limit, **options) as engine:
-        return engine.is_unique()
+    with naming_the_limit(time_limit):
+        return _NextBackend(puzzle, backend, "unique", time_limit, options).ask(
+            lambda engine: engine.is_unique())

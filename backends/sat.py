@@ -751,13 +751,22 @@ class SatBackend(Backend):
         self.tick()  # generate(minimal=False) adds thousands, between two solver calls
         with gc_paused():
             self._post(cond)
+        self._keep_within_limit()
 
     def guard(self, cond: ir.Cond) -> int:
         self.tick()
         g = self._new()
         with gc_paused():
             self._post(cond, (-g,))
+        self._keep_within_limit()
         return g
+
+    def _keep_within_limit(self) -> None:
+        """After clues posted one by one (verify, explain and generate build their engine
+        empty and add every clue as a guard): the size limit holds as in the build, and a
+        large model is loaded as it goes rather than held whole as Python lists."""
+        self._refuse_if_large(len(self.clauses) + self._loaded)
+        self._stream()
 
     def settle(self, guard: int, on: bool) -> bool:
         self._add([guard if on else -guard])

@@ -95,3 +95,16 @@ def test_the_position_literals_alone_over_the_limit_are_refused_at_once(sat, mon
     monkeypatch.setattr(sat.SatBackend, "max_clauses", 40)  # 2 types x 5 x 5 = 50
     with pytest.raises(UnsupportedFeature, match="2 types of 5 nouns need n\\^2 position"):
         sat.SatBackend(compile_puzzle(p))
+
+
+def test_clues_added_as_guards_keep_to_the_limit(sat, monkeypatch):
+    """verify, explain and generate build their engine without constraints and add each
+    clue as a guard: the size limit holds there too (it was checked only in the build)."""
+    p = _ages_puzzle()
+    model = compile_puzzle(p)
+    whole = sat.SatBackend(model)
+    size = len(whole.clauses)
+    whole.close()
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", size - 5)
+    with pytest.raises(UnsupportedFeature, match="needs over .* clauses"):
+        p.verify(backend="sat")

@@ -108,3 +108,15 @@ def test_clues_added_as_guards_keep_to_the_limit(sat, monkeypatch):
     monkeypatch.setattr(sat.SatBackend, "max_clauses", size - 5)
     with pytest.raises(UnsupportedFeature, match="needs over .* clauses"):
         p.verify(backend="sat")
+
+
+def test_verify_goes_on_to_cpsat_when_the_clues_pass_the_limit(sat, monkeypatch):
+    pytest.importorskip("ortools", reason="the next backend of auto is CP-SAT")
+    p = _ages_puzzle()
+    expected = p.verify(backend="sat").status
+    model = compile_puzzle(p)
+    whole = sat.SatBackend(model)
+    size = len(whole.clauses)
+    whole.close()
+    monkeypatch.setattr(sat.SatBackend, "max_clauses", size - 5)
+    assert p.verify(backend="auto").status == expected

@@ -83,7 +83,12 @@ def _engine(puzzle: PuzzleData, backend: str, deadline: Deadline, options: dict)
         except UnsupportedFeature as exc:
             error = exc
             continue
-        guards = [engine.guard(c.cond) for c in clues]
+        try:  # a clue it cannot express, or clues past its size limit: the next backend
+            guards = [engine.guard(c.cond) for c in clues]
+        except UnsupportedFeature as exc:
+            engine.close()
+            error = exc
+            continue
         if lazy:
             engine = LazyRules(engine, puzzle)
             guards += [engine.switch(c.lazy) for c in lazy if c.lazy is not None]
